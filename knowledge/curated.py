@@ -1,0 +1,378 @@
+"""Load and validate the curated municipality files against their source texts.
+
+The curated files (``knowledge/data/<key>.yml``) are the reviewable source of the
+knowledge base; ``knowledge/SCHEMA.md`` describes their fields. This module checks them
+against the project's own copy of the ordinance texts (``knowledge/sources/``): every
+stored text and quote must be verbatim (whitespace folded), every numeric standard's value
+must be stated in its quote, and every rule must rest on a phrase of its cited text.
+
+Nothing here touches the database; :mod:`knowledge.build` compiles the validated files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+DATA_DIR = PACKAGE_DIR / "data"
+SOURCES_DIR = PACKAGE_DIR / "sources"
+VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
+
+MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
+BASES = ("stated", "cross_reference", "inferred", "unknown")
+PARTIES = ("owner", "operator", "occupant", "owner_or_operator")
+CONDITION_OPS = ("eq", "ne", "gt", "gte", "lt", "lte")
+UNCOVERED_MIN_CHARS = 60
+
+REQUIRED_MUNICIPALITY_FIELDS = (
+    "key",
+    "name",
+    "kind",
+    "state",
+    "code_title",
+    "chapter",
+    "citation_prefix",
+    "enforcing_officer",
+    "office",
+    "source_file",
+)
+
+
+def fold(text: str) -> str:
+    """Collapse every run of whitespace to one space (the verbatim comparison form)."""
+    return " ".join(str(text).split())
+
+
+@dataclass
+class Problem:
+    """One validation finding. ``level`` is ``error`` or ``warning``."""
+
+    municipality: str
+    where: str
+    message: str
+    level: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.municipality}: {self.where}: {self.message}"
+
+
+@dataclass
+class Source:
+    """A source text with a whitespace-folded view and a map from lines to folded offsets."""
+
+    raw: str
+    folded: str = field(init=False)
+    line_offsets: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.folded = fold(self.raw)
+        offsets: list[int] = []
+        position = 0
+        for line in self.raw.split("\n"):
+            offsets.append(position)
+            words = line.split()
+            if words:
+                position += len(" ".join(words)) + 1
+        self.line_offsets = offsets
+
+    def locate(self, text: str, line: int | None) -> int:
+        """Return the folded offset of ``text`` starting on ``line`` (or anywhere), or -1."""
+        needle = fold(text)
+        if not needle:
+            return -1
+        if line is None or not 1 <= line <= len(self.line_offsets):
+            return self.folded.find(needle)
+        start = self.line_offsets[line - 1]
+        end = self.line_offsets[line] if line < len(self.line_offsets) else len(self.folded)
+        found = self.folded.find(needle, start)
+        return found if start <= found < max(end, start + 1) else -1
+
+
+def load_vocab(path: Path = VOCAB_PATH) -> dict[str, Any]:
+    """Read the shared vocabulary (topics, standards, duties, facts)."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
+    """The curated files, in the product's municipality order (then any others)."""
+    files = {p.stem: p for p in data_dir.glob("*.yml")}
+    ordered = [files.pop(k) for k in MUNICIPALITY_ORDER if k in files]
+    return ordered + [files[k] for k in sorted(files)]
+
+
+def load_file(path: Path) -> dict[str, Any]:
+    """Read one curated municipality file."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    for key in ("sections", "definitions", "standards", "rules"):
+        data.setdefault(key, [])
+    data.setdefault("coverage", {})
+    return data
+
+
+def read_source(municipality: dict[str, Any], sources_dir: Path = SOURCES_DIR) -> Source:
+    """The shipped source text a municipality file was curated from."""
+    return Source((sources_dir / municipality["source_file"]).read_text(encoding="utf-8"))
+
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+    "half": 0.5, "one-half": 0.5, "third": 1 / 3, "quarter": 0.25,
+}
+
+
+def numbers_in(text: str) -> list[float]:
+    """Every number a phrase states: digits (with commas, decimals, fractions) or words."""
+    found: list[float] = []
+    for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)(?:\s*-?\s*(\d+)/(\d+))?|(\d+)/(\d+)", text):
+        if match.group(4):
+            found.append(int(match.group(4)) / int(match.group(5)))
+            continue
+        whole = float(match.group(1).replace(",", ""))
+        if match.group(2):
+            found.append(whole + int(match.group(2)) / int(match.group(3)))
+            found.append(whole)
+        else:
+            found.append(whole)
+    words = re.findall(r"[a-z]+(?:-[a-z]+)?", text.lower())
+    total, current, seen = 0.0, 0.0, False
+    for word in words + ["."]:
+        parts = word.split("-") if word not in _NUMBER_WORDS else [word]
+        values = [_NUMBER_WORDS.get(p) for p in parts]
+        if all(v is not None for v in values) and values:
+            seen = True
+            for v in values:
+                if v in (100, 1000):
+                    current = (current or 1) * v
+                    if v == 1000:
+                        total, current = total + current, 0.0
+                elif v < 1 and current:
+                    found.append(current * v)
+                    current = current
+                else:
+                    current += v
+            continue
+        if seen:
+            found.append(total + current)
+        total, current, seen = 0.0, 0.0, False
+    return found
+
+
+def _value_matches(value: Any, unit: str, value_text: str) -> bool:
+    if unit == "text":
+        return True
+    try:
+        target = float(value)
+    except (TypeError, ValueError):
+        return False
+    candidates = numbers_in(value_text)
+    if unit == "fraction":
+        candidates += [c / 100 for c in candidates]
+    if unit == "ft":
+        # "7 feet 6 inches", "seven and one-half feet"
+        inches = re.search(r"(\d+|[a-z]+)\s*(?:feet|foot|ft\.?)\s*(?:,\s*)?(\d+)\s*inch", value_text)
+        if inches:
+            feet = numbers_in(inches.group(1))
+            if feet:
+                candidates.append(feet[0] + int(inches.group(2)) / 12)
+        if "and one-half" in value_text or "1/2" in value_text:
+            candidates += [c + 0.5 for c in list(candidates)]
+    return any(abs(c - target) < 1e-6 for c in candidates)
+
+
+def _check_condition(spec: Any) -> bool:
+    if isinstance(spec, (bool, int)):
+        return True
+    if isinstance(spec, dict):
+        return bool(spec) and all(op in CONDITION_OPS and isinstance(v, (int, bool)) for op, v in spec.items())
+    return False
+
+
+def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> list[Problem]:
+    """Check one municipality file against its source text and the vocabulary."""
+    muni = data.get("municipality") or {}
+    key = muni.get("key", "?")
+    problems: list[Problem] = []
+
+    def err(where: str, message: str, level: str = "error") -> None:
+        problems.append(Problem(key, where, message, level))
+
+    for name in REQUIRED_MUNICIPALITY_FIELDS:
+        if not muni.get(name):
+            err("municipality", f"missing field {name!r}")
+    if muni.get("kind") not in ("town", "village", "city"):
+        err("municipality", "kind must be town, village or city")
+
+    spans: list[tuple[int, int]] = []
+    citations: dict[str, dict[str, Any]] = {}
+    for index, row in enumerate(data["sections"]):
+        citation = str(row.get("citation") or "")
+        where = f"sections[{index}] {citation!r}"
+        if not citation:
+            err(where, "missing citation")
+            continue
+        if citation in citations:
+            err(where, "duplicate citation")
+        citations[citation] = row
+        if row.get("basis") not in BASES:
+            err(where, f"basis must be one of {', '.join(BASES)}")
+        if row.get("basis") in ("cross_reference", "inferred") and not row.get("evidence"):
+            err(where, "a cross_reference or inferred citation needs its evidence")
+        if row.get("basis") == "cross_reference" and row.get("evidence"):
+            if source.folded.find(fold(row["evidence"])) < 0:
+                err(where, "evidence phrase is not in the source text")
+        if row.get("basis") in ("inferred", "unknown") and not row.get("label"):
+            err(where, "an inferred or unknown citation needs a label")
+        if not row.get("heading"):
+            err(where, "missing heading")
+        if row.get("heading_basis", "verbatim") == "verbatim" and row.get("heading"):
+            if source.folded.find(fold(row["heading"]).rstrip(".")) < 0:
+                err(where, "heading is not verbatim in the source (set heading_basis: descriptive)")
+        text = row.get("text")
+        if not text or not fold(text):
+            err(where, "missing text")
+            continue
+        at = source.locate(text, row.get("line"))
+        if at < 0:
+            anywhere = source.folded.find(fold(text))
+            if anywhere < 0:
+                err(where, "text is not verbatim in the source")
+            else:
+                err(where, f"text is in the source but does not start on line {row.get('line')}")
+            continue
+        spans.append((at, at + len(fold(text))))
+
+    for index, row in enumerate(data["sections"]):
+        parent = row.get("parent")
+        if parent and parent not in citations:
+            err(f"sections[{index}] {row.get('citation')!r}", f"parent {parent!r} is not a section")
+
+    terms: set[str] = set()
+    for index, row in enumerate(data["definitions"]):
+        where = f"definitions[{index}] {row.get('term')!r}"
+        term = str(row.get("term") or "")
+        if not term:
+            err(where, "missing term")
+            continue
+        if term.lower() in terms:
+            err(where, "duplicate term")
+        terms.add(term.lower())
+        if row.get("basis") not in BASES:
+            err(where, f"basis must be one of {', '.join(BASES)}")
+        if not row.get("citation"):
+            err(where, "missing citation")
+        if source.folded.find(fold(term)) < 0:
+            err(where, "term is not verbatim in the source")
+        text = row.get("text") or ""
+        at = source.locate(text, row.get("line"))
+        if at < 0:
+            err(where, "definition text is not verbatim in the source (or not on its line)")
+            continue
+        spans.append((at, at + len(fold(text))))
+
+    standard_keys = vocab["standards"]
+    for index, row in enumerate(data["standards"]):
+        where = f"standards[{index}] {row.get('key')!r}"
+        if row.get("key") not in standard_keys:
+            err(where, "key is not in knowledge/vocab.yml standards")
+            continue
+        section = citations.get(str(row.get("citation")))
+        if section is None:
+            err(where, f"citation {row.get('citation')!r} is not a section")
+            continue
+        quote = fold(row.get("quote") or "")
+        if not quote or quote not in fold(section["text"]):
+            err(where, "quote is not verbatim in the cited section's text")
+            continue
+        value_text = fold(row.get("value_text") or "")
+        if not value_text or value_text not in quote:
+            err(where, "value_text must occur in the quote")
+            continue
+        if not _value_matches(row.get("value"), standard_keys[row["key"]]["unit"], value_text):
+            err(where, f"value {row.get('value')!r} is not what {value_text!r} states")
+
+    for index, row in enumerate(data["rules"]):
+        where = f"rules[{index}] {row.get('duty')!r}"
+        if row.get("duty") not in vocab["duties"]:
+            err(where, "duty is not in knowledge/vocab.yml duties")
+        if row.get("party") not in PARTIES:
+            err(where, f"party must be one of {', '.join(PARTIES)}")
+        for fact, spec in (row.get("when") or {}).items():
+            if fact not in vocab["facts"]:
+                err(where, f"fact {fact!r} is not in knowledge/vocab.yml facts")
+            elif not _check_condition(spec):
+                err(where, f"condition on {fact!r} is not a value or {{op: value}}")
+        section = citations.get(str(row.get("citation")))
+        if section is None:
+            err(where, f"citation {row.get('citation')!r} is not a section")
+        elif not fold(row.get("quote") or "") or fold(row["quote"]) not in fold(section["text"]):
+            err(where, "quote is not verbatim in the cited section's text")
+
+    coverage = data.get("coverage") or {}
+    for topic in vocab["topics"]:
+        entry = coverage.get(topic)
+        if entry is None:
+            err("coverage", f"topic {topic!r} is not mapped (sections or not_addressed)")
+        elif entry != "not_addressed":
+            if not isinstance(entry, list) or not entry:
+                err("coverage", f"topic {topic!r} must be a list of citations or not_addressed")
+                continue
+            for cited in entry:
+                if str(cited) not in citations:
+                    err("coverage", f"topic {topic!r} cites {cited!r}, which is not a section")
+    for topic in coverage:
+        if topic not in vocab["topics"]:
+            err("coverage", f"{topic!r} is not a topic in knowledge/vocab.yml")
+
+    for start, end in uncovered(source.folded, spans):
+        snippet = source.folded[start:end]
+        err(
+            "coverage of source",
+            f"no row covers {len(snippet)} chars: {snippet[:90]!r}…",
+            level="warning",
+        )
+    return problems
+
+
+def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Stretches of the folded source, longer than UNCOVERED_MIN_CHARS, that no span covers."""
+    gaps: list[tuple[int, int]] = []
+    position = 0
+    for start, end in sorted(spans) + [(len(folded), len(folded))]:
+        if start > position and len(folded[position:start].strip()) > UNCOVERED_MIN_CHARS:
+            gaps.append((position, start))
+        position = max(position, end)
+    return gaps
+
+
+def validate_all(keys: list[str] | None = None) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """Load and validate the curated files (all, or the given keys)."""
+    vocab = load_vocab()
+    loaded: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    for path in data_files():
+        if keys and path.stem not in keys:
+            continue
+        data = load_file(path)
+        muni = data.get("municipality") or {}
+        if muni.get("key") != path.stem:
+            problems.append(Problem(path.stem, "municipality", "key must match the file name"))
+            continue
+        try:
+            source = read_source(muni)
+        except (KeyError, OSError) as exc:
+            problems.append(Problem(path.stem, "municipality", f"cannot read source: {exc}"))
+            continue
+        problems.extend(validate(data, source, vocab))
+        loaded.append(data)
+    return loaded, problems
