@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from knowledge import curated
+from knowledge.build import DEFAULT_DB_PATH, BuildError
+
+DB_OPTION = click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_DB_PATH,
+    show_default=True,
+    envvar="HOUSING_KB_PATH",
+    help="The knowledge base database.",
+)
 
 
 @click.group()
@@ -35,6 +46,35 @@ def validate(keys: tuple[str, ...], warnings: bool) -> None:
             click.echo(str(problem))
     click.echo(f"{len(errors)} errors, {len(problems) - len(errors)} warnings")
     sys.exit(1 if errors else 0)
+
+
+@cli.command()
+@DB_OPTION
+def build(db: Path) -> None:
+    """Validate the curated files and compile them into the SQLite knowledge base."""
+    from knowledge.build import build as run_build
+
+    try:
+        counts = run_build(db)
+    except BuildError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        raise click.ClickException(f"{len(exc.problems)} validation errors; nothing was built.") from None
+    click.echo(f"built {db}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+@cli.command("build-nlp")
+@DB_OPTION
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build/spacy_model"),
+              show_default=True, help="Where to save the spaCy pipeline.")
+def build_nlp(db: Path, out: Path) -> None:
+    """Build the project's spaCy pipeline (blank English + entity rules from the knowledge base)."""
+    from knowledge.kb import KnowledgeBase
+    from knowledge.nlp import build_pipeline
+
+    nlp = build_pipeline(KnowledgeBase(db), out)
+    patterns = len(nlp.get_pipe("entity_ruler").patterns)
+    click.echo(f"saved spaCy pipeline to {out} ({patterns} entity patterns)")
 
 
 def main() -> None:

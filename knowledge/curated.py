@@ -127,44 +127,85 @@ _NUMBER_WORDS = {
     "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
     "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
     "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
-    "half": 0.5, "one-half": 0.5, "third": 1 / 3, "quarter": 0.25,
+    "once": 1, "twice": 2, "half": 0.5, "one-half": 0.5, "third": 1 / 3, "quarter": 0.25,
 }
 
 
-def numbers_in(text: str) -> list[float]:
-    """Every number a phrase states: digits (with commas, decimals, fractions) or words."""
-    found: list[float] = []
-    for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)(?:\s*-?\s*(\d+)/(\d+))?|(\d+)/(\d+)", text):
-        if match.group(4):
-            found.append(int(match.group(4)) / int(match.group(5)))
-            continue
-        whole = float(match.group(1).replace(",", ""))
-        if match.group(2):
-            found.append(whole + int(match.group(2)) / int(match.group(3)))
-            found.append(whole)
-        else:
-            found.append(whole)
-    words = re.findall(r"[a-z]+(?:-[a-z]+)?", text.lower())
+def _word_number(words: list[str]) -> float | None:
+    """The value of a run of number words ("one hundred fifty", "seventy-five"), or None."""
     total, current, seen = 0.0, 0.0, False
-    for word in words + ["."]:
-        parts = word.split("-") if word not in _NUMBER_WORDS else [word]
-        values = [_NUMBER_WORDS.get(p) for p in parts]
-        if all(v is not None for v in values) and values:
+    for word in words:
+        for part in ([word] if word in _NUMBER_WORDS else word.split("-")):
+            value = _NUMBER_WORDS.get(part)
+            if value is None:
+                return None
             seen = True
-            for v in values:
-                if v in (100, 1000):
-                    current = (current or 1) * v
-                    if v == 1000:
-                        total, current = total + current, 0.0
-                elif v < 1 and current:
-                    found.append(current * v)
-                    current = current
-                else:
-                    current += v
-            continue
-        if seen:
-            found.append(total + current)
-        total, current, seen = 0.0, 0.0, False
+            if value in (100, 1000):
+                current = (current or 1) * value
+                if value == 1000:
+                    total, current = total + current, 0.0
+            else:
+                current += value
+    return total + current if seen else None
+
+
+_NUMERIC = re.compile(r"(\d+)\s+(\d+)/(\d+)|(\d+)/(\d+)|(\d[\d,]*(?:\.\d+)?)")
+_TOKEN = re.compile(r"\d+\s+\d+/\d+|\d+/\d+|\d[\d,]*(?:\.\d+)?|[a-z]+(?:-[a-z]+)*")
+
+
+def _numeric_value(token: str) -> float | None:
+    match = _NUMERIC.fullmatch(token)
+    if not match:
+        return None
+    if match.group(1):
+        return int(match.group(1)) + int(match.group(2)) / int(match.group(3))
+    if match.group(4):
+        return int(match.group(4)) / int(match.group(5))
+    return float(match.group(6).replace(",", ""))
+
+
+def numbers_in(text: str) -> list[float]:
+    """Every number a phrase states: digits, fractions, mixed numbers or number words.
+
+    "minus 20" and "-20°" also give -20; "seven feet six inches" also gives 7.5 (feet) and
+    90 (inches); "seven and one-half" gives 7.5.
+    """
+    lowered = text.lower()
+    tokens = _TOKEN.findall(lowered)
+    found: list[float] = []
+    values: list[float | None] = []
+    index = 0
+    while index < len(tokens):
+        value = _numeric_value(tokens[index])
+        length = 1
+        if value is None:
+            # the longest run of number words from here
+            for end in range(len(tokens), index, -1):
+                value = _word_number(tokens[index:end])
+                if value is not None:
+                    length = end - index
+                    break
+        if value is None and "-" in tokens[index]:
+            value = _word_number([tokens[index].split("-")[0]])  # "five-foot candles"
+        if value is not None:
+            found.append(value)
+            if index > 0 and tokens[index - 1] == "minus":
+                found.append(-value)
+        values.append(value)
+        index += length
+    for match in re.finditer(r"-\s*(\d+(?:\.\d+)?)\s*°", lowered):
+        found.append(-float(match.group(1)))
+    # "N and one-half" / "N 1/2"
+    for match in re.finditer(r"([a-z0-9]+)\s+and\s+(?:one-half|a half|1/2)", lowered):
+        whole = _numeric_value(match.group(1)) or _word_number([match.group(1)])
+        if whole is not None:
+            found.append(whole + 0.5)
+    # "X feet Y inches" as feet and as inches
+    for match in re.finditer(r"([a-z0-9-]+)\s*(?:feet|foot|ft\.?)\s*,?\s*([a-z0-9-]+)\s*inch", lowered):
+        feet = _numeric_value(match.group(1)) or _word_number([match.group(1)])
+        inches = _numeric_value(match.group(2)) or _word_number([match.group(2)])
+        if feet is not None and inches is not None:
+            found.extend([feet + inches / 12, feet * 12 + inches])
     return found
 
 
@@ -178,15 +219,8 @@ def _value_matches(value: Any, unit: str, value_text: str) -> bool:
     candidates = numbers_in(value_text)
     if unit == "fraction":
         candidates += [c / 100 for c in candidates]
-    if unit == "ft":
-        # "7 feet 6 inches", "seven and one-half feet"
-        inches = re.search(r"(\d+|[a-z]+)\s*(?:feet|foot|ft\.?)\s*(?:,\s*)?(\d+)\s*inch", value_text)
-        if inches:
-            feet = numbers_in(inches.group(1))
-            if feet:
-                candidates.append(feet[0] + int(inches.group(2)) / 12)
-        if "and one-half" in value_text or "1/2" in value_text:
-            candidates += [c + 0.5 for c in list(candidates)]
+    if unit == "in" and re.search(r"\b(feet|foot|ft)\b", value_text.lower()):
+        candidates += [c * 12 for c in candidates]
     return any(abs(c - target) < 1e-6 for c in candidates)
 
 
@@ -355,12 +389,14 @@ def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
     return gaps
 
 
-def validate_all(keys: list[str] | None = None) -> tuple[list[dict[str, Any]], list[Problem]]:
-    """Load and validate the curated files (all, or the given keys)."""
+def validate_all(
+    keys: list[str] | None = None, data_dir: Path = DATA_DIR
+) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
     problems: list[Problem] = []
-    for path in data_files():
+    for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue
         data = load_file(path)

@@ -1,0 +1,68 @@
+# The housing-code guidance assistant. The two commands that matter: `make run`, `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV      := .venv
+PY        := $(VENV)/bin/python
+RASA      := $(VENV)/bin/rasa
+# pyenv resolves python3.10 from .python-version; fall back to whatever python3.10 is on PATH.
+PYTHON310 ?= $(shell command -v python3.10 || echo python3.10)
+STAMP     := $(VENV)/.installed
+KB        := build/kb.sqlite
+SPACY     := build/spacy_model/meta.json
+MODEL     := models/housing.tar.gz
+KB_INPUTS := $(wildcard knowledge/data/*.yml knowledge/sources/*.txt) knowledge/vocab.yml \
+             knowledge/curated.py knowledge/build.py knowledge/citations.py
+NLU_INPUTS := $(shell find data bot/domain -name '*.yml' 2>/dev/null) config.yml $(SPACY)
+
+export TF_CPP_MIN_LOG_LEVEL := 2
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: help setup install kb nlp train run test lint validate clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): requirements.lock pyproject.toml
+	@test -x $(PY) || $(PYTHON310) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade "pip==24.0"
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	@touch $@
+
+install: $(STAMP) ## Create .venv (Python 3.10) and install the locked dependencies
+
+$(KB): $(STAMP) $(KB_INPUTS)
+	$(PY) -m knowledge.cli build --db $@
+
+kb: $(KB) ## Validate the curated ordinance files and compile build/kb.sqlite
+
+$(SPACY): $(KB) knowledge/nlp.py
+	$(PY) -m knowledge.cli build-nlp --db $(KB) --out build/spacy_model
+
+nlp: $(SPACY) ## Build the project's own spaCy pipeline (blank English + rules from the KB)
+
+$(MODEL): $(STAMP) $(NLU_INPUTS)
+	$(RASA) train --config config.yml --domain bot/domain --data data --out models \
+	  --fixed-model-name housing --force
+	@touch $@
+
+train: $(MODEL) ## Train the Rasa model (only when data, config or domain changed)
+
+setup: $(STAMP) $(KB) $(SPACY) $(MODEL) ## Everything `run` and `test` need
+
+run: setup ## Set up if needed, then start the action server (:5055) and Rasa (:5005)
+	$(PY) -m bot.launch
+
+test: setup ## Set up if needed, then run the whole test suite
+	$(PY) -m pytest -q
+
+validate: $(STAMP) ## Check the curated files and the Rasa training data
+	$(PY) -m knowledge.cli validate
+	$(RASA) data validate --config config.yml --domain bot/domain --data data --fail-on-warnings
+
+lint: $(STAMP) ## ruff over the Python code
+	$(VENV)/bin/ruff check knowledge actions bot tests
+
+clean: ## Remove built artefacts (keeps .venv)
+	rm -rf build models var .pytest_cache

@@ -1,0 +1,206 @@
+"""Compile the validated curated files into one SQLite database with sqlite-utils.
+
+Tables: ``municipalities``, ``sections``, ``definitions``, ``standards``, ``rules``,
+``topics`` (the topic × municipality coverage matrix) and ``meta``; FTS5 indexes over
+``sections`` and ``definitions``. The database is written to a temporary file and moved
+into place, so a failed build never leaves a half-written knowledge base behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from knowledge import curated
+from knowledge.citations import display_citation, normalize
+
+SCHEMA_VERSION = 1
+PROJECT_DIR = curated.PACKAGE_DIR.parent
+DEFAULT_DB_PATH = PROJECT_DIR / "build" / "kb.sqlite"
+
+
+COLUMNS: dict[str, dict[str, type]] = {
+    "municipalities": dict.fromkeys(
+        ["key", "name", "kind", "state", "code_title", "chapter", "citation_prefix", "enforcing_officer",
+         "office", "source_file", "aliases", "notes"], str),
+    "sections": {**dict.fromkeys(["id", "municipality", "citation", "norm", "basis", "parent", "heading",
+                                  "heading_basis", "label", "display", "evidence"], str),
+                 "line": int, "ordinal": int, "text": str},
+    "definitions": {**dict.fromkeys(["id", "municipality", "term", "term_lower", "citation", "basis"], str),
+                    "line": int, "text": str, "synonyms": str},
+    "standards": {"id": str, "municipality": str, "key": str, "value": float,
+                  **dict.fromkeys(["value_text", "unit", "conditions", "params", "citation", "quote"], str)},
+    "rules": {**dict.fromkeys(["id", "municipality", "duty", "party", "conditions"], str), "priority": int,
+              "citation": str, "quote": str},
+    "topics": {**dict.fromkeys(["id", "topic", "description", "municipality"], str), "addressed": int,
+               "citations": str},
+}
+
+
+class BuildError(Exception):
+    """The curated files did not validate; ``problems`` lists why."""
+
+    def __init__(self, problems: list[curated.Problem]):
+        self.problems = problems
+        super().__init__(f"{len(problems)} validation errors")
+
+
+def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
+    """A hash of everything the database is built from (to tell when it is stale)."""
+    digest = hashlib.sha256()
+    paths = [curated.VOCAB_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    tables: dict[str, list[dict[str, Any]]] = {
+        name: [] for name in ("municipalities", "sections", "definitions", "standards", "rules", "topics")
+    }
+    for data in files:
+        muni = data["municipality"]
+        key = muni["key"]
+        tables["municipalities"].append(
+            {
+                "key": key,
+                "name": muni["name"],
+                "kind": muni["kind"],
+                "state": muni["state"],
+                "code_title": muni["code_title"],
+                "chapter": str(muni["chapter"]),
+                "citation_prefix": muni["citation_prefix"],
+                "enforcing_officer": muni["enforcing_officer"],
+                "office": muni["office"],
+                "source_file": muni["source_file"],
+                "aliases": json.dumps(muni.get("aliases") or []),
+                "notes": muni.get("notes") or "",
+            }
+        )
+        by_citation = {str(r["citation"]): r for r in data["sections"]}
+        for order, row in enumerate(data["sections"]):
+            citation = str(row["citation"])
+            tables["sections"].append(
+                {
+                    "id": f"{key}:{citation}",
+                    "municipality": key,
+                    "citation": citation,
+                    "norm": normalize(citation),
+                    "basis": row["basis"],
+                    "parent": row.get("parent") or "",
+                    "heading": curated.fold(row["heading"]),
+                    "heading_basis": row.get("heading_basis", "verbatim"),
+                    "label": row.get("label") or "",
+                    "display": display_citation(row, by_citation),
+                    "evidence": curated.fold(row.get("evidence") or ""),
+                    "line": row.get("line"),
+                    "ordinal": order,
+                    "text": curated.fold(row["text"]),
+                }
+            )
+        for row in data["definitions"]:
+            tables["definitions"].append(
+                {
+                    "id": f"{key}:{row['term'].lower()}",
+                    "municipality": key,
+                    "term": row["term"],
+                    "term_lower": row["term"].lower(),
+                    "citation": str(row["citation"]),
+                    "basis": row["basis"],
+                    "line": row.get("line"),
+                    "text": curated.fold(row["text"]),
+                    "synonyms": json.dumps([s.lower() for s in row.get("synonyms") or []]),
+                }
+            )
+        for index, row in enumerate(data["standards"]):
+            tables["standards"].append(
+                {
+                    "id": f"{key}:{row['key']}:{index}",
+                    "municipality": key,
+                    "key": row["key"],
+                    "value": row["value"] if isinstance(row["value"], (int, float)) else None,
+                    "value_text": curated.fold(row["value_text"]),
+                    "unit": vocab["standards"][row["key"]]["unit"],
+                    "conditions": row.get("conditions") or "",
+                    "params": json.dumps(row.get("params") or {}),
+                    "citation": str(row["citation"]),
+                    "quote": curated.fold(row["quote"]),
+                }
+            )
+        for index, row in enumerate(data["rules"]):
+            tables["rules"].append(
+                {
+                    "id": f"{key}:{row['duty']}:{index}",
+                    "municipality": key,
+                    "duty": row["duty"],
+                    "party": row["party"],
+                    "conditions": json.dumps(row.get("when") or {}),
+                    "priority": int(row.get("priority", 10)),
+                    "citation": str(row["citation"]),
+                    "quote": curated.fold(row["quote"]),
+                }
+            )
+        for topic, description in vocab["topics"].items():
+            entry = data["coverage"].get(topic, "not_addressed")
+            tables["topics"].append(
+                {
+                    "id": f"{key}:{topic}",
+                    "topic": topic,
+                    "description": description,
+                    "municipality": key,
+                    "addressed": entry != "not_addressed",
+                    "citations": json.dumps([] if entry == "not_addressed" else [str(c) for c in entry]),
+                }
+            )
+        del by_citation
+    return tables
+
+
+def build(
+    db_path: Path = DEFAULT_DB_PATH, keys: list[str] | None = None, data_dir: Path = curated.DATA_DIR
+) -> dict[str, int]:
+    """Validate the curated files and compile them into ``db_path``.
+
+    Returns the row count of each table. Raises :class:`BuildError` when any file has a
+    validation error (warnings do not stop the build).
+    """
+    files, problems = curated.validate_all(keys, data_dir)
+    errors = [p for p in problems if p.level == "error"]
+    if errors:
+        raise BuildError(errors)
+    tables = _rows(files, curated.load_vocab())
+    db_path = Path(db_path)
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp_path = db_path.with_suffix(".tmp")
+    if tmp_path.exists():
+        tmp_path.unlink()
+    db = sqlite_utils.Database(tmp_path)
+    for name, rows in tables.items():
+        db[name].create(COLUMNS[name], pk="key" if name == "municipalities" else "id")
+        db[name].insert_all(rows)
+    db["sections"].create_index(["municipality", "norm"])
+    db["definitions"].create_index(["municipality", "term_lower"])
+    db["standards"].create_index(["key", "municipality"])
+    db["rules"].create_index(["municipality", "duty"])
+    db["topics"].create_index(["municipality", "topic"], unique=True)
+    db["sections"].enable_fts(["heading", "label", "text"], tokenize="porter")
+    db["definitions"].enable_fts(["term", "text", "synonyms"], tokenize="porter")
+    db["meta"].insert_all(
+        [
+            {"key": "schema_version", "value": str(SCHEMA_VERSION)},
+            {"key": "content_hash", "value": content_hash(data_dir)},
+            {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
+            {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
+        ],
+        pk="key",
+    )
+    db.conn.commit()
+    db.close()
+    os.replace(tmp_path, db_path)
+    return {name: len(rows) for name, rows in tables.items()}

@@ -1,0 +1,454 @@
+"""The ordinance knowledge base: one small class over the built SQLite database.
+
+Opening a :class:`KnowledgeBase` touches nothing; the database is opened (read-only) on the
+first query, so importing this module or the action server never touches the disk. Every
+query takes user text safely: unknown names and citations raise
+:class:`KnowledgeBaseError` subclasses with a message fit to show, and full-text search
+escapes FTS5 syntax.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from knowledge.citations import normalize, with_prefix
+from knowledge.rules import Rule
+
+DEFAULT_DB_PATH = Path(__file__).resolve().parent.parent / "build" / "kb.sqlite"
+REQUIRED_TABLES = ("municipalities", "sections", "definitions", "standards", "rules", "topics", "meta")
+
+
+class KnowledgeBaseError(Exception):
+    """Base class of the knowledge base's errors; ``str()`` is a message fit for a user."""
+
+
+class KnowledgeBaseUnavailable(KnowledgeBaseError):
+    """The database is missing or unreadable."""
+
+
+class UnknownMunicipality(KnowledgeBaseError, LookupError):
+    """A name that is not one of the covered municipalities."""
+
+
+class UnknownCitation(KnowledgeBaseError, LookupError):
+    """A citation that is not in a municipality's text."""
+
+
+@dataclass(frozen=True)
+class Municipality:
+    """A covered municipality and its code."""
+
+    key: str
+    name: str
+    kind: str
+    state: str
+    code_title: str
+    chapter: str
+    citation_prefix: str
+    enforcing_officer: str
+    office: str
+    source_file: str
+    aliases: tuple[str, ...]
+    notes: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """One unit of ordinance text with its citation."""
+
+    municipality: str
+    citation: str
+    basis: str
+    parent: str
+    heading: str
+    label: str
+    display: str
+    evidence: str
+    line: int | None
+    text: str
+    full_citation: str
+
+    @property
+    def inferred(self) -> bool:
+        """True when the citation's number or letter is not stated in the text."""
+        return self.basis in ("inferred", "unknown")
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A defined term of one municipality's code."""
+
+    municipality: str
+    term: str
+    text: str
+    citation: str
+    basis: str
+    synonyms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Standard:
+    """A numeric standard with the verbatim quote it comes from."""
+
+    municipality: str
+    key: str
+    value: float | None
+    value_text: str
+    unit: str
+    conditions: str
+    params: dict[str, Any]
+    citation: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Whether a municipality's text addresses a topic, and in which sections."""
+
+    municipality: str
+    topic: str
+    description: str
+    addressed: bool
+    sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A full-text search result."""
+
+    kind: str  # "section" or "definition"
+    municipality: str
+    citation: str
+    title: str
+    snippet: str
+
+
+class KnowledgeBase:
+    """Queries over the built knowledge base (``build/kb.sqlite`` unless told otherwise)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None):
+        self.path = Path(path or os.environ.get("HOUSING_KB_PATH") or DEFAULT_DB_PATH)
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        self._munis: dict[str, Municipality] | None = None
+
+    # -- connection -----------------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The read-only connection, opened and checked on first use."""
+        if self._conn is None:
+            with self._lock:
+                if self._conn is None:
+                    self._conn = self._open()
+        return self._conn
+
+    def _open(self) -> sqlite3.Connection:
+        if not self.path.exists():
+            raise KnowledgeBaseUnavailable(
+                f"The knowledge base {self.path} does not exist. Build it with `make kb`."
+            )
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+        except sqlite3.DatabaseError as exc:
+            raise KnowledgeBaseUnavailable(
+                f"The knowledge base {self.path} is unreadable ({exc}). Rebuild it with `make kb`."
+            ) from exc
+        missing = [t for t in REQUIRED_TABLES if t not in names]
+        if missing:
+            conn.close()
+            raise KnowledgeBaseUnavailable(
+                f"The knowledge base {self.path} is incomplete (no {', '.join(missing)} table). "
+                "Rebuild it with `make kb`."
+            )
+        return conn
+
+    def check(self) -> dict[str, int]:
+        """Open the database and count the rows of each table (a start-up health check)."""
+        return {t: self.conn.execute(f"select count(*) from [{t}]").fetchone()[0] for t in REQUIRED_TABLES}
+
+    def close(self) -> None:
+        """Close the connection (it reopens on the next query)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return self.conn.execute(sql, tuple(params)).fetchall()
+
+    # -- municipalities -------------------------------------------------------------
+    def municipalities(self) -> list[Municipality]:
+        """All covered municipalities, in the product's order."""
+        if self._munis is None:
+            munis: dict[str, Municipality] = {}
+            for row in self._rows("select * from municipalities order by rowid"):
+                data = dict(row)
+                data["aliases"] = tuple(json.loads(data["aliases"]))
+                munis[data["key"]] = Municipality(**data)
+            self._munis = munis
+        return list(self._munis.values())
+
+    def covered_names(self) -> str:
+        """"Town of Holland, Town of Howard, … and City of Muskego"."""
+        names = [m.name for m in self.municipalities()]
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+    def municipality(self, name: str) -> Municipality:
+        """The municipality a key, name or alias names; :class:`UnknownMunicipality` if none."""
+        key = self.resolve_municipality(name)
+        if key is None:
+            raise UnknownMunicipality(
+                f"I don't have the housing code of {name.strip() or 'that place'!r}. "
+                f"I cover the {self.covered_names()}."
+            )
+        return self._munis[key]  # type: ignore[index]
+
+    def resolve_municipality(self, text: str | None) -> str | None:
+        """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
+        if not text or not str(text).strip():
+            return None
+        wanted = _simplify(str(text))
+        names: dict[str, str] = {}
+        for muni in self.municipalities():
+            for variant in (muni.key, muni.name, *muni.aliases):
+                names[_simplify(variant)] = muni.key
+        if wanted in names:
+            return names[wanted]
+        close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
+        return names[close[0]] if close else None
+
+    # -- sections -------------------------------------------------------------------
+    def _section(self, row: sqlite3.Row) -> Section:
+        muni = self.municipality(row["municipality"])
+        return Section(
+            municipality=row["municipality"],
+            citation=row["citation"],
+            basis=row["basis"],
+            parent=row["parent"],
+            heading=row["heading"],
+            label=row["label"],
+            display=row["display"],
+            evidence=row["evidence"],
+            line=row["line"],
+            text=row["text"],
+            full_citation=with_prefix(muni.citation_prefix, row["display"]),
+        )
+
+    def section(self, municipality: str, citation: str) -> Section:
+        """A section by citation, written any common way ("190-9", "§190-9(B)", "12.07 1 a")."""
+        muni = self.municipality(municipality)
+        norm = normalize(citation)
+        if not norm:
+            raise UnknownCitation("Which section? Give a number such as 190-9 or 12.07(1).")
+        rows = self._rows(
+            "select * from sections where municipality = ? and norm = ? order by ordinal", (muni.key, norm)
+        )
+        if not rows:
+            chapter = normalize(muni.chapter)
+            if chapter and not norm.startswith(chapter):
+                rows = self._rows(
+                    "select * from sections where municipality = ? and norm = ? order by ordinal",
+                    (muni.key, f"{chapter}-{norm}"),
+                )
+        if not rows:
+            raise UnknownCitation(f"The {muni.name} text has no section {citation.strip()!r}.")
+        return self._section(rows[0])
+
+    def sections(self, municipality: str, citations: Iterable[str] | None = None) -> list[Section]:
+        """All sections of a municipality in text order, or the given citations in that order."""
+        muni = self.municipality(municipality)
+        if citations is None:
+            rows = self._rows("select * from sections where municipality = ? order by ordinal", (muni.key,))
+            return [self._section(r) for r in rows]
+        return [self.section(muni.key, c) for c in citations]
+
+    def children(self, municipality: str, citation: str) -> list[Section]:
+        """The units directly under a section, in text order."""
+        parent = self.section(municipality, citation)
+        rows = self._rows(
+            "select * from sections where municipality = ? and parent = ? order by ordinal",
+            (parent.municipality, parent.citation),
+        )
+        return [self._section(r) for r in rows]
+
+    # -- definitions ----------------------------------------------------------------
+    def definitions(self, term: str, municipality: str | None = None) -> list[Definition]:
+        """Definitions of ``term`` (or of a term it is a synonym of), for one or all municipalities."""
+        wanted = " ".join(term.lower().split()).strip(" ?.!\"'")
+        if not wanted:
+            raise KnowledgeBaseError("Which term? For example: habitable room, infestation, rubbish.")
+        keys = [self.municipality(municipality).key] if municipality else [m.key for m in self.municipalities()]
+        found: list[Definition] = []
+        for key in keys:
+            rows = self._rows("select * from definitions where municipality = ? order by rowid", (key,))
+            exact = [r for r in rows if r["term_lower"] == wanted]
+            plural = [r for r in rows if r["term_lower"] in (wanted.rstrip("s"), wanted + "s")]
+            synonym = [r for r in rows if wanted in json.loads(r["synonyms"])]
+            for row in (exact or plural or synonym)[:1]:
+                found.append(
+                    Definition(
+                        municipality=key,
+                        term=row["term"],
+                        text=row["text"],
+                        citation=row["citation"],
+                        basis=row["basis"],
+                        synonyms=tuple(json.loads(row["synonyms"])),
+                    )
+                )
+        return found
+
+    def terms(self, municipality: str | None = None) -> list[str]:
+        """Every defined term (lower case, distinct), for one or all municipalities."""
+        if municipality:
+            key = self.municipality(municipality).key
+            rows = self._rows("select distinct term_lower from definitions where municipality = ?", (key,))
+        else:
+            rows = self._rows("select distinct term_lower from definitions")
+        return sorted(r[0] for r in rows)
+
+    # -- standards, rules, coverage ---------------------------------------------------
+    def standards(self, key: str | None = None, municipality: str | None = None) -> list[Standard]:
+        """Numeric standards, filtered by standard key and/or municipality."""
+        sql, params = "select * from standards where 1=1", []
+        if key:
+            sql += " and key = ?"
+            params.append(key)
+        if municipality:
+            sql += " and municipality = ?"
+            params.append(self.municipality(municipality).key)
+        rows = self._rows(sql + " order by rowid", params)
+        return [
+            Standard(
+                municipality=r["municipality"],
+                key=r["key"],
+                value=r["value"],
+                value_text=r["value_text"],
+                unit=r["unit"],
+                conditions=r["conditions"],
+                params=json.loads(r["params"]),
+                citation=r["citation"],
+                quote=r["quote"],
+            )
+            for r in rows
+        ]
+
+    def standard(self, municipality: str, key: str) -> Standard | None:
+        """The first standard of a key for one municipality, or None when its text has none."""
+        found = self.standards(key, municipality)
+        return found[0] if found else None
+
+    def rules(self, municipality: str, duty: str | None = None) -> list[Rule]:
+        """The responsibility rules of a municipality, optionally for one duty."""
+        key = self.municipality(municipality).key
+        sql, params = "select * from rules where municipality = ?", [key]
+        if duty:
+            sql += " and duty = ?"
+            params.append(duty)
+        return [Rule.from_row(dict(r)) for r in self._rows(sql + " order by rowid", params)]
+
+    def meta(self, key: str) -> Any:
+        """A value of the ``meta`` table (JSON-decoded where it is JSON)."""
+        rows = self._rows("select value from meta where key = ?", (key,))
+        if not rows:
+            return None
+        try:
+            return json.loads(rows[0][0])
+        except ValueError:
+            return rows[0][0]
+
+    def fact_question(self, fact: str) -> str:
+        """The question that asks a user for a fact the rules depend on."""
+        facts = self.meta("facts") or {}
+        return facts.get(fact, {}).get("question", fact.replace("_", " ") + "?")
+
+    def topics(self) -> dict[str, str]:
+        """The fixed topic list: key → description."""
+        rows = self._rows("select distinct topic, description from topics order by rowid")
+        return {r["topic"]: r["description"] for r in rows}
+
+    def coverage(self, municipality: str, topic: str) -> Coverage:
+        """Whether a municipality's text addresses a topic, with the sections that do."""
+        key = self.municipality(municipality).key
+        rows = self._rows("select * from topics where municipality = ? and topic = ?", (key, topic))
+        if not rows:
+            raise KnowledgeBaseError(f"{topic!r} is not one of the topics I know.")
+        row = rows[0]
+        cited = json.loads(row["citations"])
+        return Coverage(
+            municipality=key,
+            topic=topic,
+            description=row["description"],
+            addressed=bool(row["addressed"]),
+            sections=tuple(self.section(key, c) for c in cited),
+        )
+
+    def coverage_matrix(self) -> dict[str, dict[str, list[str]]]:
+        """topic → municipality key → citations (empty list: not addressed)."""
+        matrix: dict[str, dict[str, list[str]]] = {}
+        for row in self._rows("select topic, municipality, citations from topics order by rowid"):
+            matrix.setdefault(row["topic"], {})[row["municipality"]] = json.loads(row["citations"])
+        return matrix
+
+    # -- full-text search -------------------------------------------------------------
+    def search(self, query: str, municipality: str | None = None, limit: int = 10) -> list[SearchHit]:
+        """Full-text search over sections and definitions; any user text is safe here."""
+        words = _WORD.findall(query.lower())[:12]
+        if not words:
+            return []
+        key = self.municipality(municipality).key if municipality else None
+        hits: list[tuple[float, SearchHit]] = []
+        for joiner in (" AND ", " OR "):
+            match = joiner.join('"' + w.replace('"', '""') + '"' for w in words)
+            hits = self._search_sections(match, key, limit) + self._search_definitions(match, key, limit)
+            if hits:
+                break
+        hits.sort(key=lambda pair: pair[0])
+        return [hit for _, hit in hits[:limit]]
+
+    def _search_sections(self, match: str, key: str | None, limit: int) -> list[tuple[float, SearchHit]]:
+        sql = (
+            "select s.*, bm25(sections_fts) as rank, snippet(sections_fts, 2, '[', ']', '…', 16) as snip "
+            "from sections_fts join sections s on s.rowid = sections_fts.rowid where sections_fts match ?"
+        )
+        params: list[Any] = [match]
+        if key:
+            sql += " and s.municipality = ?"
+            params.append(key)
+        rows = self._rows(sql + " order by rank limit ?", [*params, limit])
+        return [
+            (r["rank"], SearchHit("section", r["municipality"], r["citation"], self._section(r).full_citation, r["snip"]))
+            for r in rows
+        ]
+
+    def _search_definitions(self, match: str, key: str | None, limit: int) -> list[tuple[float, SearchHit]]:
+        sql = (
+            "select d.*, bm25(definitions_fts) as rank, snippet(definitions_fts, 1, '[', ']', '…', 16) as snip "
+            "from definitions_fts join definitions d on d.rowid = definitions_fts.rowid where definitions_fts match ?"
+        )
+        params: list[Any] = [match]
+        if key:
+            sql += " and d.municipality = ?"
+            params.append(key)
+        rows = self._rows(sql + " order by rank limit ?", [*params, limit])
+        return [
+            (r["rank"], SearchHit("definition", r["municipality"], r["citation"], f"definition of {r['term']}", r["snip"]))
+            for r in rows
+        ]
+
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def _simplify(text: str) -> str:
+    text = text.lower().replace("wisconsin", " ").replace(",", " ")
+    text = re.sub(r"\b(wi|the|of|town|village|city|in|t|v|c)\b\.?", " ", text)
+    return " ".join(text.split())

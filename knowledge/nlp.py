@@ -1,0 +1,86 @@
+"""The project's own spaCy pipeline: blank English plus entity rules from the knowledge base.
+
+No pretrained spaCy model can be downloaded here, and none is needed: the pipeline is
+``spacy.blank("en")`` with an ``entity_ruler`` whose patterns are generated from the knowledge
+base (municipality names, the ways people write them, and the typos to expect). It is saved
+to ``build/spacy_model`` and loaded by path, by Rasa's ``SpacyNLP`` and by the action server.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from knowledge.kb import KnowledgeBase
+
+DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent / "build" / "spacy_model"
+
+# Words that are also ordinary English; they count as a place name only in a place context.
+_COMMON_WORDS = {"dresser"}
+_PLACE_PREFIXES = (["in"], ["at"], ["for"], ["near"])
+_PLACE_SUFFIXES = (["wi"], ["wis"], ["wisconsin"], ["county"])
+_KIND_WORDS = {"town": ["town", "twn", "tow"], "village": ["village", "vilage", "villiage", "vil"], "city": ["city", "cty"]}
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def typos(word: str) -> set[str]:
+    """Plausible one-edit misspellings of a place name (deletion, doubling, swap, vowel slip)."""
+    word = word.lower()
+    variants = {word}
+    for i in range(len(word)):
+        variants.add(word[:i] + word[i + 1 :])  # deletion
+        variants.add(word[:i] + word[i] + word[i:])  # doubled letter
+        if i + 1 < len(word):
+            variants.add(word[:i] + word[i + 1] + word[i] + word[i + 2 :])  # swap
+        if word[i] in "aeiouy":
+            for vowel in "aeiouy":
+                variants.add(word[:i] + vowel + word[i + 1 :])
+    return {v for v in variants if len(v) >= max(4, len(word) - 1)}
+
+
+def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
+    """entity_ruler patterns (label ``municipality``) for every covered municipality."""
+    patterns: list[dict[str, Any]] = []
+    for muni in kb.municipalities():
+        core = muni.name.split(" of ", 1)[-1].lower()
+        spellings = sorted(typos(core) | {core})
+        kind = _KIND_WORDS.get(muni.kind, [muni.kind])
+        names = {" ".join(a.lower().split()) for a in (muni.name, *muni.aliases)}
+        for name in sorted(names):
+            patterns.append({"label": "municipality", "pattern": [{"LOWER": t} for t in name.split()], "id": muni.key})
+        spelled = {"LOWER": {"IN": spellings}}
+        patterns.append({"label": "municipality", "pattern": [{"LOWER": {"IN": kind}}, {"LOWER": "of"}, spelled], "id": muni.key})
+        if core in _COMMON_WORDS:
+            # "my dresser" is furniture; "Dresser", "in dresser", "dresser wi" and misspellings are the village.
+            misspelt = {"LOWER": {"IN": [s for s in spellings if s != core]}}
+            patterns.append({"label": "municipality", "pattern": [{"ORTH": core.title()}], "id": muni.key})
+            patterns.append({"label": "municipality", "pattern": [misspelt], "id": muni.key})
+            for prefix in _PLACE_PREFIXES:
+                patterns.append({"label": "municipality", "pattern": [*({"LOWER": p} for p in prefix), spelled], "id": muni.key})
+            for suffix in _PLACE_SUFFIXES:
+                patterns.append({"label": "municipality", "pattern": [spelled, *({"LOWER": s} for s in suffix)], "id": muni.key})
+        else:
+            patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
+    return patterns
+
+
+def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: Iterable[dict[str, Any]] = ()):
+    """Create the blank-English pipeline with the generated entity rules and save it to ``out_dir``."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
+    ruler.add_patterns([*municipality_patterns(kb), *extra])
+    nlp.meta["name"] = "housing_rules"
+    nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    nlp.to_disk(out_dir)
+    return nlp
+
+
+def load_pipeline(model_dir: Path = DEFAULT_MODEL_DIR):
+    """Load the saved pipeline by path (no download, no package)."""
+    import spacy
+
+    return spacy.load(Path(model_dir))

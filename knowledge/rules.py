@@ -1,0 +1,161 @@
+"""Evaluate responsibility rules (who must do what) against the facts a user gave.
+
+A rule is data: a duty, a party, conditions on facts, a priority, and the citation and
+quote it rests on (see ``knowledge/SCHEMA.md``). Of the rules whose conditions all hold,
+the highest priority wins ("notwithstanding" clauses carry a higher priority). Where a
+higher-priority rule for another party depends on a fact the user has not given, the
+determination lists that fact as the one that could change the answer.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+Facts = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One responsibility rule of one municipality."""
+
+    municipality: str
+    duty: str
+    party: str
+    conditions: Mapping[str, Any]
+    priority: int
+    citation: str
+    quote: str
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> "Rule":
+        """Build a rule from a ``rules`` table row (conditions stored as JSON)."""
+        conditions = row["conditions"]
+        if isinstance(conditions, str):
+            conditions = json.loads(conditions)
+        return cls(
+            municipality=row["municipality"],
+            duty=row["duty"],
+            party=row["party"],
+            conditions=dict(conditions),
+            priority=int(row["priority"]),
+            citation=row["citation"],
+            quote=row["quote"],
+        )
+
+
+@dataclass
+class Determination:
+    """The outcome of evaluating one duty's rules against some facts."""
+
+    duty: str
+    party: str | None
+    rule: Rule | None
+    assumed: dict[str, Any] = field(default_factory=dict)
+    deciding_facts: list[str] = field(default_factory=list)
+    alternatives: list[Rule] = field(default_factory=list)
+
+    @property
+    def decided(self) -> bool:
+        """True when the facts settle who is responsible, with nothing left that could override it."""
+        return self.party is not None and not self.alternatives
+
+
+_OPS = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "gt": lambda a, b: a > b,
+    "gte": lambda a, b: a >= b,
+    "lt": lambda a, b: a < b,
+    "lte": lambda a, b: a <= b,
+}
+
+
+def condition_holds(spec: Any, value: Any) -> bool | None:
+    """Whether a fact's value satisfies a condition; ``None`` when the value is unknown."""
+    if value is None:
+        return None
+    if isinstance(spec, bool):
+        return bool(value) is spec
+    if isinstance(spec, (int, float)):
+        return not isinstance(value, bool) and value == spec
+    if isinstance(spec, Mapping):
+        if isinstance(value, bool):
+            return False
+        try:
+            return all(_OPS[op](value, bound) for op, bound in spec.items())
+        except TypeError:
+            return False
+    return False
+
+
+def rule_status(rule: Rule, facts: Facts) -> tuple[str, list[str]]:
+    """``holds``, ``fails`` or ``open`` (with the unknown facts that would decide it)."""
+    unknown: list[str] = []
+    for fact, spec in rule.conditions.items():
+        result = condition_holds(spec, facts.get(fact))
+        if result is False:
+            return "fails", []
+        if result is None:
+            unknown.append(fact)
+    return ("open", unknown) if unknown else ("holds", [])
+
+
+def derive(facts: Facts) -> dict[str, Any]:
+    """Add what the given facts imply by logic alone (never by law).
+
+    A building with a single dwelling unit has only that unit to be infested and no shared
+    or public parts between units.
+    """
+    derived = {k: v for k, v in facts.items() if v is not None}
+    if derived.get("units_in_building") == 1:
+        derived.setdefault("infested_units", 1)
+        derived.setdefault("shared_areas_infested", False)
+    return derived
+
+
+def evaluate(
+    rules: Iterable[Rule],
+    facts: Facts,
+    duty: str,
+    assume: Facts | None = None,
+) -> Determination:
+    """Decide who carries ``duty`` given ``facts``.
+
+    ``assume`` supplies values for facts the user did not give (recorded in
+    ``Determination.assumed``). The facts that could still change the answer are returned in
+    ``deciding_facts``, and the rules they would bring in as ``alternatives``.
+    """
+    known = derive(facts)
+    assumed = {k: v for k, v in (assume or {}).items() if k not in known}
+    merged = {**known, **assumed}
+    ordered = sorted((r for r in rules if r.duty == duty), key=lambda r: -r.priority)
+    open_rules: list[tuple[Rule, list[str]]] = []
+    chosen: Rule | None = None
+    for rule in ordered:
+        status, unknown = rule_status(rule, merged)
+        if status == "holds":
+            chosen = rule
+            break
+        if status == "open":
+            open_rules.append((rule, unknown))
+    if chosen is None:
+        alternatives = [rule for rule, _ in open_rules]
+        return Determination(duty, None, None, assumed, _facts_of(open_rules), alternatives)
+    overriding = [
+        (rule, unknown)
+        for rule, unknown in open_rules
+        if rule.priority > chosen.priority and rule.party != chosen.party
+    ]
+    used = {k: v for k, v in assumed.items() if k in chosen.conditions}
+    return Determination(duty, chosen.party, chosen, used, _facts_of(overriding), [r for r, _ in overriding])
+
+
+def _facts_of(pairs: list[tuple[Rule, list[str]]]) -> list[str]:
+    seen: list[str] = []
+    for _, unknown in pairs:
+        for fact in unknown:
+            if fact not in seen:
+                seen.append(fact)
+    return seen
