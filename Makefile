@@ -43,8 +43,11 @@ $(SPACY): $(KB) knowledge/nlp.py
 nlp: $(SPACY) ## Build the project's own spaCy pipeline (blank English + rules from the KB)
 
 $(MODEL): $(STAMP) $(NLU_INPUTS)
-	$(RASA) train --config config.yml --domain bot/domain --data data --out models \
-	  --fixed-model-name housing --force
+	@mkdir -p build
+	@echo "training the Rasa model (log: build/train.log)"
+	@$(RASA) train --config config.yml --domain bot/domain --data data --out models \
+	  --fixed-model-name housing --force > build/train.log 2>&1 \
+	  || { tail -n 40 build/train.log; exit 1; }
 	@touch $@
 
 train: $(MODEL) ## Train the Rasa model (only when data, config or domain changed)

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Text
+from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_municipality, kb, send
-from knowledge.compose import ask_municipality, answer_topic
+from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
 
-def topic_of(intent: Text) -> Text:
+def topic_of(intent: str) -> str:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about."""
     return intent[4:] if intent.startswith("ask_") else intent
 
 
-def answer_or_ask(dispatcher: CollectingDispatcher, tracker: Tracker, topic: Text) -> List[Dict[Text, Any]]:
+def answer_or_ask(dispatcher: CollectingDispatcher, tracker: Tracker, topic: str) -> List[Dict[str, Any]]:
     """Answer ``topic`` for the municipality in play, or ask which municipality (and remember the topic)."""
     key, unknown = current_municipality(tracker)
     if key is None:
@@ -35,10 +35,12 @@ def answer_or_ask(dispatcher: CollectingDispatcher, tracker: Tracker, topic: Tex
 class ActionAnswerTopic(Action):
     """Answer the topic the latest intent asks about."""
 
-    def name(self) -> Text:
+    def name(self) -> str:
         return "action_answer_topic"
 
-    async def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[Text, Any]) -> List[Dict[Text, Any]]:
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
         intent = tracker.latest_message.get("intent", {}).get("name") or ""
         return answer_or_ask(dispatcher, tracker, topic_of(intent))
 
@@ -46,10 +48,12 @@ class ActionAnswerTopic(Action):
 class ActionSetMunicipality(Action):
     """Remember the municipality the user named; answer the question that was waiting for it."""
 
-    def name(self) -> Text:
+    def name(self) -> str:
         return "action_set_municipality"
 
-    async def run(self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[Text, Any]) -> List[Dict[Text, Any]]:
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
         key, unknown = current_municipality(tracker)
         if key is None:
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)

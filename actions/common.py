@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Text
+from typing import Any, Dict, List
 
 from rasa_sdk import Tracker
 from rasa_sdk.events import SlotSet
@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from knowledge.compose import DISCLAIMER, Answer
 from knowledge.kb import KnowledgeBase
 
-_KB: Optional[KnowledgeBase] = None
+_KB: KnowledgeBase | None = None
 
 
 def kb() -> KnowledgeBase:
@@ -22,13 +22,13 @@ def kb() -> KnowledgeBase:
     return _KB
 
 
-def mentioned_municipality(tracker: Tracker) -> Optional[Text]:
+def mentioned_municipality(tracker: Tracker) -> str | None:
     """The municipality named in the latest message, as the user wrote it."""
     values = list(tracker.get_latest_entity_values("municipality"))
     return values[-1] if values else None
 
 
-def current_municipality(tracker: Tracker) -> tuple[Optional[Text], Optional[Text]]:
+def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
     """(key of the municipality in play, unknown name the user gave) from message and memory."""
     named = mentioned_municipality(tracker)
     if named:
@@ -38,10 +38,10 @@ def current_municipality(tracker: Tracker) -> tuple[Optional[Text], Optional[Tex
     return (kb().resolve_municipality(remembered), None) if remembered else (None, None)
 
 
-def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> List[Dict[Text, Any]]:
+def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> List[Dict[str, Any]]:
     """Utter an answer (text, buttons, custom payload); add the disclaimer once per conversation."""
     text = answer.text
-    events: List[Dict[Text, Any]] = []
+    events: List[Dict[str, Any]] = []
     if answer.payload.get("citations") and not tracker.get_slot("disclaimer_shown"):
         text += "\n" + DISCLAIMER
         events.append(SlotSet("disclaimer_shown", True))

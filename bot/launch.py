@@ -32,7 +32,10 @@ def defaults() -> dict[str, str]:
 def commands(env: dict[str, str]) -> list[tuple[str, list[str]]]:
     """The two server command lines."""
     return [
-        ("action server", [str(BIN / "python"), "-m", "rasa_sdk", "--actions", "actions", "--port", env["ACTION_PORT"]]),
+        (
+            "action server",
+            [str(BIN / "python"), "-m", "rasa_sdk", "--actions", "actions", "--port", env["ACTION_PORT"]],
+        ),
         (
             "rasa server",
             [

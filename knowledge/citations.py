@@ -29,7 +29,9 @@ def normalize(citation: str) -> str:
 
 def looks_like_citation(text: str) -> bool:
     """Whether a user's text is a section number (e.g. "190-9B", "12.07(1)", "§ 258-18")."""
-    return bool(re.fullmatch(r"\s*(?:§+\s*|sec(?:tion|\.)?\s*)?\d+[.-]\d+\s*(?:\(?[0-9a-z]{1,3}\)?\s*){0,4}", text, re.I))
+    return bool(
+        re.fullmatch(r"\s*(?:§+\s*|sec(?:tion|\.)?\s*)?\d+[.-]\d+\s*(?:\(?[0-9a-z]{1,3}\)?\s*){0,4}", text, re.I)
+    )
 
 
 def display_citation(row: Mapping[str, Any], by_citation: Mapping[str, Mapping[str, Any]]) -> str:

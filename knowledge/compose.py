@@ -61,8 +61,14 @@ _COUNT_PHRASES = {
     "units_on_premises": ("{n} dwelling unit is on the premises", "{n} dwelling units share the premises"),
     "infested_units": ("{n} unit is infested", "{n} units are infested"),
 }
-_OP_WORDS = {"eq": "exactly {n}", "gte": "{n} or more", "gt": "more than {n}", "lte": "at most {n}",
-             "lt": "fewer than {n}", "ne": "other than {n}"}
+_OP_WORDS = {
+    "eq": "exactly {n}",
+    "gte": "{n} or more",
+    "gt": "more than {n}",
+    "lte": "at most {n}",
+    "lt": "fewer than {n}",
+    "ne": "other than {n}",
+}
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -186,7 +192,9 @@ def _cases_text(muni: Municipality, what: str, rules: list[Rule]) -> str:
     top = max(r.priority for r in rules)
     for party, party_rules in by_party.items():
         conditions = "; or ".join(describe_rule(r) for r in party_rules)
-        overrides = " (this takes precedence)" if all(r.priority == top for r in party_rules) and len(by_party) > 1 else ""
+        overrides = (
+            " (this takes precedence)" if all(r.priority == top for r in party_rules) and len(by_party) > 1 else ""
+        )
         lines.append(f"- {PARTY_NAMES.get(party, party).capitalize()}: {conditions}{overrides}.")
     return "\n".join(lines)
 

@@ -122,12 +122,42 @@ def read_source(municipality: dict[str, Any], sources_dir: Path = SOURCES_DIR) -
 
 
 _NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
-    "once": 1, "twice": 2, "half": 0.5, "one-half": 0.5, "third": 1 / 3, "quarter": 0.25,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
+    "once": 1,
+    "twice": 2,
+    "half": 0.5,
+    "one-half": 0.5,
+    "third": 1 / 3,
+    "quarter": 0.25,
 }
 
 
@@ -135,7 +165,7 @@ def _word_number(words: list[str]) -> float | None:
     """The value of a run of number words ("one hundred fifty", "seventy-five"), or None."""
     total, current, seen = 0.0, 0.0, False
     for word in words:
-        for part in ([word] if word in _NUMBER_WORDS else word.split("-")):
+        for part in [word] if word in _NUMBER_WORDS else word.split("-"):
             value = _NUMBER_WORDS.get(part)
             if value is None:
                 return None

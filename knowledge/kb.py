@@ -152,9 +152,7 @@ class KnowledgeBase:
 
     def _open(self) -> sqlite3.Connection:
         if not self.path.exists():
-            raise KnowledgeBaseUnavailable(
-                f"The knowledge base {self.path} does not exist. Build it with `make kb`."
-            )
+            raise KnowledgeBaseUnavailable(f"The knowledge base {self.path} does not exist. Build it with `make kb`.")
         try:
             conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
             conn.row_factory = sqlite3.Row
@@ -198,7 +196,7 @@ class KnowledgeBase:
         return list(self._munis.values())
 
     def covered_names(self) -> str:
-        """"Town of Holland, Town of Howard, … and City of Muskego"."""
+        """ "Town of Holland, Town of Howard, … and City of Muskego"."""
         names = [m.name for m in self.municipalities()]
         return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
@@ -425,7 +423,10 @@ class KnowledgeBase:
             params.append(key)
         rows = self._rows(sql + " order by rank limit ?", [*params, limit])
         return [
-            (r["rank"], SearchHit("section", r["municipality"], r["citation"], self._section(r).full_citation, r["snip"]))
+            (
+                r["rank"],
+                SearchHit("section", r["municipality"], r["citation"], self._section(r).full_citation, r["snip"]),
+            )
             for r in rows
         ]
 
@@ -440,7 +441,16 @@ class KnowledgeBase:
             params.append(key)
         rows = self._rows(sql + " order by rank limit ?", [*params, limit])
         return [
-            (r["rank"], SearchHit("definition", r["municipality"], r["citation"], f"definition of {r['term']}", r["snip"]))
+            (
+                r["rank"],
+                SearchHit(
+                    "definition",
+                    r["municipality"],
+                    r["citation"],
+                    f"{self.municipality(r['municipality']).name} definition of {r['term']}",
+                    r["snip"],
+                ),
+            )
             for r in rows
         ]
 

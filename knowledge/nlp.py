@@ -19,7 +19,11 @@ DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent / "build" / "spacy_mo
 _COMMON_WORDS = {"dresser"}
 _PLACE_PREFIXES = (["in"], ["at"], ["for"], ["near"])
 _PLACE_SUFFIXES = (["wi"], ["wis"], ["wisconsin"], ["county"])
-_KIND_WORDS = {"town": ["town", "twn", "tow"], "village": ["village", "vilage", "villiage", "vil"], "city": ["city", "cty"]}
+_KIND_WORDS = {
+    "town": ["town", "twn", "tow"],
+    "village": ["village", "vilage", "villiage", "vil"],
+    "city": ["city", "cty"],
+}
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -47,18 +51,26 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
         kind = _KIND_WORDS.get(muni.kind, [muni.kind])
         names = {" ".join(a.lower().split()) for a in (muni.name, *muni.aliases)}
         for name in sorted(names):
+            if name == core and core in _COMMON_WORDS:
+                continue  # the bare word alone is furniture as often as a place: see below
             patterns.append({"label": "municipality", "pattern": [{"LOWER": t} for t in name.split()], "id": muni.key})
         spelled = {"LOWER": {"IN": spellings}}
-        patterns.append({"label": "municipality", "pattern": [{"LOWER": {"IN": kind}}, {"LOWER": "of"}, spelled], "id": muni.key})
+        patterns.append(
+            {"label": "municipality", "pattern": [{"LOWER": {"IN": kind}}, {"LOWER": "of"}, spelled], "id": muni.key}
+        )
         if core in _COMMON_WORDS:
             # "my dresser" is furniture; "Dresser", "in dresser", "dresser wi" and misspellings are the village.
             misspelt = {"LOWER": {"IN": [s for s in spellings if s != core]}}
             patterns.append({"label": "municipality", "pattern": [{"ORTH": core.title()}], "id": muni.key})
             patterns.append({"label": "municipality", "pattern": [misspelt], "id": muni.key})
             for prefix in _PLACE_PREFIXES:
-                patterns.append({"label": "municipality", "pattern": [*({"LOWER": p} for p in prefix), spelled], "id": muni.key})
+                patterns.append(
+                    {"label": "municipality", "pattern": [*({"LOWER": p} for p in prefix), spelled], "id": muni.key}
+                )
             for suffix in _PLACE_SUFFIXES:
-                patterns.append({"label": "municipality", "pattern": [spelled, *({"LOWER": s} for s in suffix)], "id": muni.key})
+                patterns.append(
+                    {"label": "municipality", "pattern": [spelled, *({"LOWER": s} for s in suffix)], "id": muni.key}
+                )
         else:
             patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
     return patterns

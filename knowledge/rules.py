@@ -29,7 +29,7 @@ class Rule:
     quote: str
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> "Rule":
+    def from_row(cls, row: Mapping[str, Any]) -> Rule:
         """Build a rule from a ``rules`` table row (conditions stored as JSON)."""
         conditions = row["conditions"]
         if isinstance(conditions, str):

@@ -1,0 +1,1 @@
+"""Custom Rasa input channels of the housing-code assistant."""

@@ -1,0 +1,132 @@
+"""Shared fixtures: the real built knowledge base, the real domain, real servers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+KB_PATH = ROOT / "build" / "kb.sqlite"
+MODEL_PATH = ROOT / "models" / "housing.tar.gz"
+SPACY_PATH = ROOT / "build" / "spacy_model"
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 120.0, process: subprocess.Popen | None = None) -> None:
+    """Poll ``url`` until it answers 200, failing early if ``process`` dies."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode} before {url} answered")
+        try:
+            if requests.get(url, timeout=2).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def kb():
+    """The real knowledge base, as `make kb` built it."""
+    from knowledge.kb import KnowledgeBase
+
+    assert KB_PATH.exists(), "build/kb.sqlite is missing: run `make kb`"
+    base = KnowledgeBase(KB_PATH)
+    yield base
+    base.close()
+
+
+@pytest.fixture(scope="session")
+def domain():
+    """The real Rasa domain, as a plain dict (what rasa_sdk actions receive)."""
+    from rasa.shared.core.domain import Domain
+
+    return Domain.load(str(ROOT / "bot" / "domain")).as_dict()
+
+
+@pytest.fixture(scope="session")
+def action_server():
+    """A real action server on a free port; yields its webhook URL."""
+    port = free_port()
+    env = {**os.environ, "HOUSING_KB_PATH": str(KB_PATH)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rasa_sdk", "--actions", "actions", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(f"http://127.0.0.1:{port}/health", 60, process)
+        yield f"http://127.0.0.1:{port}/webhook"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory):
+    """Both servers started by the same launcher `make run` uses; yields the Rasa base URL."""
+    rasa_port, action_port = free_port(), free_port()
+    state = tmp_path_factory.mktemp("state")
+    env = {
+        **os.environ,
+        "RASA_PORT": str(rasa_port),
+        "ACTION_PORT": str(action_port),
+        "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
+        "TRACKER_DB": str(state / "tracker.db"),
+    }
+    log = open(state / "servers.log", "wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.launch"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{rasa_port}"
+    try:
+        wait_for(f"{base}/", 180, process)
+        wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def rest(base: str, sender: str, message: str) -> list[dict]:
+    """Post one message to the REST channel; return the bot's messages."""
+    response = requests.post(f"{base}/webhooks/rest/webhook", json={"sender": sender, "message": message}, timeout=30)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def texts(messages: list[dict]) -> str:
+    """All text the bot sent, joined."""
+    return "\n".join(m["text"] for m in messages if m.get("text"))
+
+
+def customs(messages: list[dict]) -> list[dict]:
+    """The structured payloads the bot sent."""
+    return [m["custom"] for m in messages if m.get("custom")]

@@ -1,0 +1,94 @@
+"""Actions against the real domain and knowledge base (CollectingDispatcher, Tracker)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rasa_sdk import Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.answers import ActionAnswerTopic, ActionSetMunicipality
+
+
+def tracker(text: str, intent: str, entities=(), slots=None) -> Tracker:
+    all_slots = {"municipality": None, "pending_topic": None, "disclaimer_shown": False, **(slots or {})}
+    return Tracker(
+        sender_id="unit",
+        slots=all_slots,
+        latest_message={
+            "text": text,
+            "intent": {"name": intent, "confidence": 0.99},
+            "entities": [{"entity": "municipality", "value": v} for v in entities],
+        },
+        events=[],
+        paused=False,
+        followup_action=None,
+        active_loop={},
+        latest_action_name="action_listen",
+    )
+
+
+def run(action, tracker_, domain):
+    dispatcher = CollectingDispatcher()
+    events = asyncio.run(action.run(dispatcher, tracker_, domain))
+    return dispatcher.messages, {e["name"]: e["value"] for e in events if e.get("event") == "slot"}
+
+
+def test_action_names_are_in_the_domain(domain):
+    assert {ActionAnswerTopic().name(), ActionSetMunicipality().name()} <= set(domain["actions"])
+
+
+def test_slice_question_is_answered_with_citation_and_quote(domain, kb):
+    messages, slots = run(
+        ActionAnswerTopic(),
+        tracker("Who is responsible for extermination in the Town of Holland?", "ask_pests", ["Town of Holland"]),
+        domain,
+    )
+    (message,) = messages
+    assert "Town of Holland Code § 190-10, extermination paragraph" in message["text"]
+    assert "not legal advice" in message["text"]
+    assert message["custom"]["citations"][0]["quote"] == kb.section("holland", "190-10E").text
+    assert slots == {"disclaimer_shown": True, "municipality": "holland", "pending_topic": None}
+
+
+def test_disclaimer_is_given_once(domain):
+    messages, slots = run(
+        ActionAnswerTopic(),
+        tracker("who exterminates in holland", "ask_pests", ["holland"], {"disclaimer_shown": True}),
+        domain,
+    )
+    assert "not legal advice" not in messages[0]["text"]
+    assert "disclaimer_shown" not in slots
+
+
+def test_no_municipality_asks_with_five_buttons_and_keeps_the_question(domain):
+    messages, slots = run(ActionAnswerTopic(), tracker("who has to exterminate the roaches", "ask_pests"), domain)
+    (message,) = messages
+    assert message["text"] == "Which municipality is the dwelling in?"
+    assert len(message["buttons"]) == 5
+    assert slots["pending_topic"] == "pests"
+
+
+def test_remembered_municipality_is_used(domain):
+    messages, _ = run(
+        ActionAnswerTopic(), tracker("and who exterminates?", "ask_pests", slots={"municipality": "holland"}), domain
+    )
+    assert "Town of Holland" in messages[0]["text"]
+
+
+def test_naming_the_municipality_answers_the_waiting_question(domain):
+    messages, slots = run(
+        ActionSetMunicipality(),
+        tracker("Holland", "inform_municipality", ["Holland"], {"pending_topic": "pests"}),
+        domain,
+    )
+    assert "§ 190-10" in messages[0]["text"]
+    assert slots["municipality"] == "holland" and slots["pending_topic"] is None
+
+
+@pytest.mark.parametrize("place", ["Madison", "Green Bay"])
+def test_unknown_municipality_lists_the_covered_five(domain, place):
+    messages, slots = run(ActionSetMunicipality(), tracker(place, "inform_municipality", [place]), domain)
+    assert place in messages[0]["text"] and "Village of Dresser" in messages[0]["text"]
+    assert slots["municipality"] is None
