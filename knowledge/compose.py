@@ -217,7 +217,7 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         )
     else:
         text = "Which municipality is the dwelling in?"
-    buttons = [{"title": m.name, "payload": f'/set_municipality{{"municipality": "{m.key}"}}'} for m in munis]
+    buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
 
