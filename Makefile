@@ -16,6 +16,8 @@ KB_INPUTS := $(wildcard knowledge/data/*.yml knowledge/sources/*.txt) knowledge/
 NLU_INPUTS := $(shell find data bot/domain -name '*.yml' 2>/dev/null) config.yml $(SPACY)
 
 export TF_CPP_MIN_LOG_LEVEL := 2
+# No telemetry or error reports leave the machine.
+export RASA_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help setup install kb nlp train run test lint validate clean

@@ -1,4 +1,4 @@
-"""Actions that answer ordinance questions from the knowledge base."""
+"""Actions that answer topic questions from the knowledge base, with the conversation's memory."""
 
 from __future__ import annotations
 
@@ -8,32 +8,45 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.common import current_municipality, kb, send
+from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
-
-def topic_of(intent: str) -> str:
-    """The knowledge-base topic an ``ask_<topic>`` intent asks about."""
-    return intent[4:] if intent.startswith("ask_") else intent
+CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
 
 
-def answer_or_ask(dispatcher: CollectingDispatcher, tracker: Tracker, topic: str) -> List[Dict[str, Any]]:
-    """Answer ``topic`` for the municipality in play, or ask which municipality (and remember the topic)."""
+def topic_of(intent: str) -> str | None:
+    """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
+    if intent.startswith("ask_") and intent[4:] in kb().topics():
+        return intent[4:]
+    return None
+
+
+def answer_or_ask(
+    dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, facts: Dict[str, Any] | None = None
+) -> List[Dict[str, Any]]:
+    """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
+    facts = current_facts(tracker) if facts is None else facts
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
-        return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None)]
+        return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None), SlotSet("facts", facts)]
     try:
-        answer = answer_topic(kb(), key, topic)
-    except KnowledgeBaseError as exc:
-        dispatcher.utter_message(text=f"Sorry, I can't look that up right now: {exc}")
+        answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
+    except KnowledgeBaseError:
+        dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []
-    return send(dispatcher, answer, tracker) + [SlotSet("municipality", key), SlotSet("pending_topic", None)]
+    return send(dispatcher, answer, tracker) + [
+        SlotSet("municipality", key),
+        SlotSet("topic", topic),
+        SlotSet("pending_topic", None),
+        SlotSet("facts", facts),
+        SlotSet("asked_fact", answer.payload.get("ask_fact")),
+    ]
 
 
 class ActionAnswerTopic(Action):
-    """Answer the topic the latest intent asks about."""
+    """Answer the topic the latest intent asks about, or the last topic again with new facts."""
 
     def name(self) -> str:
         return "action_answer_topic"
@@ -41,12 +54,17 @@ class ActionAnswerTopic(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
-        intent = tracker.latest_message.get("intent", {}).get("name") or ""
-        return answer_or_ask(dispatcher, tracker, topic_of(intent))
+        topic = topic_of(intent_of(tracker)) or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        if topic is None:
+            dispatcher.utter_message(
+                text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"
+            )
+            return [SlotSet("facts", current_facts(tracker))]
+        return answer_or_ask(dispatcher, tracker, topic)
 
 
 class ActionSetMunicipality(Action):
-    """Remember the municipality the user named; answer the question that was waiting for it."""
+    """Remember the municipality the user named; answer the waiting (or last) question for it."""
 
     def name(self) -> str:
         return "action_set_municipality"
@@ -55,12 +73,63 @@ class ActionSetMunicipality(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         key, unknown = current_municipality(tracker)
-        if key is None:
+        if key is None or unknown:
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
-        pending = tracker.get_slot("pending_topic")
-        if pending:
-            return answer_or_ask(dispatcher, tracker, pending)
+        topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        if topic:
+            return answer_or_ask(dispatcher, tracker, topic)
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
         return [SlotSet("municipality", key)]
+
+
+class ActionSetRole(Action):
+    """Remember whether the user is a tenant, a landlord or a clerk."""
+
+    def name(self) -> str:
+        return "action_set_role"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        role = current_role(tracker)
+        key, _ = current_municipality(tracker)
+        where = f" in the {kb().municipality(key).name}" if key else ""
+        if role == "clerk":
+            text = f"Welcome. I'll give you full sections and verbatim quotes{where}. What is the resident's question?"
+        elif role in ("tenant", "landlord"):
+            text = f"Thanks. I'll answer as for a {role}{where}. What would you like to know?"
+        else:
+            text = "Thanks. What would you like to know about your housing code?"
+        events: List[Dict[str, Any]] = [SlotSet("role", role)]
+        if key:
+            events.append(SlotSet("municipality", key))
+        topic = tracker.get_slot("pending_topic")
+        if topic and key:
+            return events + answer_or_ask(dispatcher, tracker, topic)
+        dispatcher.utter_message(text=text)
+        return events
+
+
+class ActionAnswerFact(Action):
+    """A yes or no to the question the last answer asked ("Was it the owner's fault?")."""
+
+    def name(self) -> str:
+        return "action_answer_fact"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        asked = tracker.get_slot("asked_fact")
+        topic = tracker.get_slot("topic")
+        facts = (kb().meta("facts") or {}) if asked else {}
+        if not asked or not topic or facts.get(asked, {}).get("type") != "bool":
+            if asked and topic:
+                dispatcher.utter_message(text=kb().fact_question(asked) + " (a number, please)")
+            else:
+                dispatcher.utter_message(text="OK. What would you like to know about your housing code?")
+            return []
+        known = dict(tracker.get_slot("facts") or {})
+        known[asked] = intent_of(tracker) == "affirm"
+        return answer_or_ask(dispatcher, tracker, topic, known)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Tracker
@@ -9,9 +10,38 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from knowledge.compose import DISCLAIMER, Answer
+from knowledge.entities import role_of
 from knowledge.kb import KnowledgeBase
 
 _KB: KnowledgeBase | None = None
+
+# Facts the intents themselves state ("only my unit has them" -> one infested unit).
+INTENT_FACTS: Dict[str, Dict[str, Any]] = {
+    "inform_only_my_unit": {"infested_units": 1, "shared_areas_infested": False},
+    "inform_several_units_infested": {"infested_units": 2},
+    "inform_common_areas_infested": {"shared_areas_infested": True},
+    "inform_owner_fault": {"owner_failure": True},
+}
+
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "single": 1,
+    "duplex": 2,
+    "triplex": 3,
+    "fourplex": 4,
+    "quadplex": 4,
+}
 
 
 def kb() -> KnowledgeBase:
@@ -22,20 +52,62 @@ def kb() -> KnowledgeBase:
     return _KB
 
 
-def mentioned_municipality(tracker: Tracker) -> str | None:
-    """The municipality named in the latest message, as the user wrote it."""
-    values = list(tracker.get_latest_entity_values("municipality"))
-    return values[-1] if values else None
+def intent_of(tracker: Tracker) -> str:
+    """The latest message's intent name ('' when none)."""
+    return (tracker.latest_message.get("intent") or {}).get("name") or ""
+
+
+def latest_entity(tracker: Tracker, entity: str) -> str | None:
+    """The last value of an entity in the latest message."""
+    values = list(tracker.get_latest_entity_values(entity))
+    return str(values[-1]) if values else None
 
 
 def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
-    """(key of the municipality in play, unknown name the user gave) from message and memory."""
-    named = mentioned_municipality(tracker)
+    """(key of the municipality in play, a place the user named that is not covered)."""
+    named = latest_entity(tracker, "municipality")
     if named:
         key = kb().resolve_municipality(named)
-        return (key, None) if key else (None, named)
+        if key:
+            return key, None
+    other = latest_entity(tracker, "other_place")
+    if other:
+        return None, other
+    if named:
+        return None, named
     remembered = tracker.get_slot("municipality")
     return (kb().resolve_municipality(remembered), None) if remembered else (None, None)
+
+
+def current_role(tracker: Tracker) -> str | None:
+    """tenant, landlord or clerk, when the user said so (now or earlier)."""
+    return role_of(latest_entity(tracker, "user_role") or tracker.get_slot("role"))
+
+
+def count_in(text: str | None) -> int | None:
+    """A count written in digits or words ("6 units", "a duplex", "single family")."""
+    if not text:
+        return None
+    digits = re.search(r"\d+", text)
+    if digits:
+        return int(digits.group())
+    for word in re.findall(r"[a-z]+", text.lower()):
+        if word in _NUMBER_WORDS:
+            return _NUMBER_WORDS[word]
+    return None
+
+
+def current_facts(tracker: Tracker) -> Dict[str, Any]:
+    """The building facts known so far, updated with what the latest message says."""
+    facts = dict(tracker.get_slot("facts") or {})
+    facts.update(INTENT_FACTS.get(intent_of(tracker), {}))
+    units = count_in(latest_entity(tracker, "units"))
+    if units is not None and 0 < units < 10_000:
+        facts["units_in_building"] = units
+    people = count_in(latest_entity(tracker, "people"))
+    if people is not None and 0 < people < 1_000:
+        facts["people"] = people
+    return facts
 
 
 def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> List[Dict[str, Any]]:
@@ -46,4 +118,6 @@ def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> 
         text += "\n" + DISCLAIMER
         events.append(SlotSet("disclaimer_shown", True))
     dispatcher.utter_message(text=text, buttons=answer.buttons or None, json_message=answer.payload or None)
+    if answer.payload.get("citations"):
+        events.append(SlotSet("last_citations", answer.payload["citations"]))
     return events

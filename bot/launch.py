@@ -26,6 +26,7 @@ def defaults() -> dict[str, str]:
         "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{os.environ.get('ACTION_PORT', '5055')}/webhook",
         "TRACKER_DB": str(ROOT / "var" / "tracker.db"),
         "HOUSING_KB_PATH": str(ROOT / "build" / "kb.sqlite"),
+        "RASA_TELEMETRY_ENABLED": "false",
     }
 
 

@@ -245,6 +245,7 @@ def build(
             {"key": "content_hash", "value": content_hash(data_dir)},
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
+            {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
         ],
         pk="key",
     )

@@ -34,6 +34,18 @@ def looks_like_citation(text: str) -> bool:
     )
 
 
+_FIND = re.compile(
+    r"(?:§+\s*|\bsec(?:tion|\.)?\s*)?\b(\d{1,3}[.-]\d{1,3}(?:\s*\(?[0-9]{1,2}\)?|\s*\(?[a-z]\)?(?![a-z]))*)",
+    re.IGNORECASE,
+)
+
+
+def find_citation(text: str) -> str | None:
+    """The first section number in a user's message ("show me 190-9B please" → "190-9B")."""
+    match = _FIND.search(text)
+    return match.group(1).strip() if match else None
+
+
 def display_citation(row: Mapping[str, Any], by_citation: Mapping[str, Mapping[str, Any]]) -> str:
     """The citation as the bot shows it (without the code's name)."""
     basis = row.get("basis")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from knowledge.kb import KnowledgeBase, Municipality, Section
+from knowledge.citations import with_prefix
+from knowledge.kb import KnowledgeBase, Municipality, Section, UnknownCitation
 from knowledge.rules import Determination, Rule, evaluate
 
 DISCLAIMER = "This is general information from the ordinance text, not legal advice."
@@ -54,6 +55,10 @@ _BOOL_PHRASES = {
     "occupant_caused": ("the occupant caused it", "the occupant did not cause it"),
     "vacant_unit": ("the unit is vacant", "the unit is occupied"),
     "rooming_house": ("it is a rooming house", "it is not a rooming house"),
+    "assumed_by_agreement": (
+        "the tenant has taken on this duty by agreement with the owner",
+        "no agreement shifts this duty",
+    ),
 }
 # How a count condition reads: fact -> (singular, plural) templates with {n}.
 _COUNT_PHRASES = {
@@ -136,14 +141,23 @@ def describe_rule(rule: Rule) -> str:
 
 def not_addressed(muni: Municipality, what: str, topic: str) -> Answer:
     """The honest answer when a municipality's text is silent on a question."""
+    officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
     text = (
         f"The {muni.name} housing code text I have does not address {what}. "
-        f"For an answer, ask the {muni.office} ({muni.enforcing_officer}), who enforces the {muni.name} code."
+        f"For an answer, ask the {officer}, who enforces the {muni.name} code."
     )
     return Answer(text, {"municipality": muni.key, "topic": topic, "addressed": False, "citations": []})
 
 
-def answer_duty(kb: KnowledgeBase, municipality: str, duty: str, facts: Mapping[str, Any], topic: str) -> Answer:
+def answer_duty(
+    kb: KnowledgeBase,
+    municipality: str,
+    duty: str,
+    facts: Mapping[str, Any],
+    topic: str,
+    role: str | None = None,
+    quote_limit: int = QUOTE_LIMIT,
+) -> Answer:
     """Who must carry ``duty`` in a municipality, given what the user told us."""
     muni = kb.municipality(municipality)
     rules = kb.rules(muni.key, duty)
@@ -152,30 +166,59 @@ def answer_duty(kb: KnowledgeBase, municipality: str, duty: str, facts: Mapping[
         return not_addressed(muni, f"who is responsible for {what}", topic)
     determination = evaluate(rules, facts, duty)
     cited = _cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)])
-    if determination.party is not None:
-        text = _decided_text(muni, what, determination)
-    else:
-        text = _cases_text(muni, what, determination.alternatives or rules)
+    text = _duty_text(muni, what, determination, rules, role)
     if determination.deciding_facts:
         text += "\nTo say for sure: " + " ".join(kb.fact_question(f) for f in determination.deciding_facts[:2])
-    text += "\n" + quote_lines(cited)
+    text += "\n" + quote_lines(cited, quote_limit)
     payload = {
         "municipality": muni.key,
         "topic": topic,
+        "addressed": True,
+        "duties": [_duty_payload(determination)],
+        "ask_fact": determination.deciding_facts[0] if determination.deciding_facts else None,
+        "citations": [citation_payload(s) for s in cited],
+        # kept flat for the single-duty case
         "duty": duty,
         "party": determination.party,
-        "addressed": True,
         "decided": determination.decided,
         "deciding_facts": determination.deciding_facts,
-        "citations": [citation_payload(s) for s in cited],
     }
     return Answer(text, payload)
 
 
-def _decided_text(muni: Municipality, what: str, determination: Determination) -> str:
+def _duty_payload(determination: Determination) -> dict[str, Any]:
+    return {
+        "duty": determination.duty,
+        "party": determination.party,
+        "parties": determination.parties,
+        "decided": determination.decided,
+        "deciding_facts": determination.deciding_facts,
+    }
+
+
+def _duty_text(muni: Municipality, what: str, determination: Determination, rules: list[Rule], role: str | None) -> str:
+    if determination.party is not None:
+        return _decided_text(muni, what, determination, role)
+    return _cases_text(muni, what, determination.alternatives or rules)
+
+
+def _role_note(party: str, role: str | None) -> str:
+    if role == "tenant":
+        return " (that is you, as the tenant)" if party == "occupant" else " (your landlord, not you)"
+    if role == "landlord":
+        return (
+            " (that is you, as the owner)" if party in ("owner", "owner_or_operator", "operator") else " (your tenant)"
+        )
+    return ""
+
+
+def _decided_text(muni: Municipality, what: str, determination: Determination, role: str | None = None) -> str:
     assert determination.rule is not None and determination.party is not None
-    party = PARTY_NAMES.get(determination.party, determination.party)
-    text = f"In the {muni.name}, {what} is the responsibility of {party} {describe_rule(determination.rule)}."
+    names = [PARTY_NAMES.get(p, p) for p in determination.parties]
+    party = " and ".join(names) + ("" if len(names) > 1 else _role_note(determination.party, role))
+    when = describe_rule(determination.rule)
+    when = "" if when == "in every case" else f" {when}"
+    text = f"In the {muni.name}, {what} is the responsibility of {party}{when}."
     by_party: dict[str, list[str]] = {}
     for alternative in determination.alternatives:
         by_party.setdefault(alternative.party, []).append(describe_rule(alternative))
@@ -221,26 +264,297 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
 
-# Topics whose question is "who must do it": answered by the responsibility rules.
-TOPIC_DUTIES = {
-    "pests": "exterminate",
+# Topics whose question is (partly) "who must do it": answered by the responsibility rules.
+TOPIC_DUTIES: dict[str, tuple[str, ...]] = {
+    "pests": ("exterminate",),
+    "garbage_rubbish": ("supply_garbage_containers", "supply_rubbish_containers", "dispose_garbage", "dispose_rubbish"),
+    "cleanliness": ("clean_shared_areas", "clean_own_unit", "clean_plumbing_fixtures"),
+    "access_for_repairs": ("give_access_for_repairs",),
+    "inspections": ("give_access_for_inspection",),
+    "utility_shutoffs": ("keep_services_connected",),
+    "rooming_houses": ("supply_linens",),
+    "heating": ("supply_heat",),
+    "screens": ("hang_screens",),
+    "maintenance": ("maintain_supplied_facilities",),
+    "unfit_dwellings": ("maintain_vacant_building",),
+    "occupancy_floor_space": ("inform_max_occupants",),
 }
 
+# Topics answered (partly) by numeric standards, in the order they are stated.
+TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
+    "sleeping_room_size": (
+        "sleeping_room_one_occupant",
+        "sleeping_room_per_occupant",
+        "sleeping_room_each_additional_occupant",
+        "sleeping_room_per_occupant_over_age",
+        "sleeping_room_per_occupant_under_age",
+        "rooming_sleeping_room_one_occupant",
+        "rooming_sleeping_room_per_occupant",
+        "rooming_sleeping_room_each_additional_occupant",
+    ),
+    "occupancy_floor_space": (
+        "unit_area_first_occupant",
+        "unit_area_second_occupant",
+        "unit_area_each_additional_occupant",
+        "unit_area_min_per_unit",
+        "occupant_min_age_years",
+        "closet_hall_area_max_pct",
+    ),
+    "ceiling_height": ("ceiling_height_min_ft", "ceiling_share_of_floor", "floor_excluded_below_ft"),
+    "windows_light_ventilation": (
+        "window_pct_of_floor",
+        "window_min_sqft",
+        "skylight_pct_of_floor",
+        "openable_pct_of_window",
+        "openable_pct_of_floor",
+    ),
+    "heating": ("heating_temp_f", "heating_design_outdoor_f", "heating_measure_height_in"),
+    "hot_water": ("hot_water_temp_f",),
+    "notices_hearings_appeals": (
+        "hearing_request_days",
+        "hearing_held_days",
+        "appeal_days",
+        "appeal_decision_days",
+        "compliance_days",
+    ),
+    "penalties": ("fine_min", "fine_max", "fine_repeat_min", "fine_repeat_max"),
+    "unfit_dwellings": (
+        "vacate_days",
+        "vacant_building_days",
+        "secure_damaged_building_days",
+        "emergency_order_max_days",
+    ),
+    "rooming_houses": (
+        "permit_term_years",
+        "rooming_persons_per_toilet",
+        "rooming_persons_per_lavatory",
+        "rooming_persons_per_bath",
+        "rooming_linens_changes_per_week",
+    ),
+    "rental_licensing": ("license_term_years", "license_fee", "permit_term_years"),
+    "stairs_handrails_exits": ("handrail_height_in", "guardrail_height_in", "rooming_unit_min_exits"),
+    "electrical": ("habitable_room_min_outlets",),
+    "public_halls_lighting": ("public_hall_light_footcandles",),
+    "basements": ("basement_floor_max_below_grade_ft", "basement_ceiling_min_above_grade_ft"),
+}
 
-def answer_topic(kb: KnowledgeBase, municipality: str, topic: str, facts: Mapping[str, Any] | None = None) -> Answer:
-    """Answer a topic question for one municipality from its own text, or say the text is silent."""
+CHAT_QUOTES = 3
+
+
+def answer_topic(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    facts: Mapping[str, Any] | None = None,
+    role: str | None = None,
+) -> Answer:
+    """Answer a topic question for one municipality from its own text, or say the text is silent.
+
+    The rule in plain words comes first (who must do what, and the numbers), then the
+    citations with verbatim quotes. A clerk gets every section in full.
+    """
     muni = kb.municipality(municipality)
     coverage = kb.coverage(muni.key, topic)
-    if topic in TOPIC_DUTIES and kb.rules(muni.key, TOPIC_DUTIES[topic]):
-        return answer_duty(kb, muni.key, TOPIC_DUTIES[topic], facts or {}, topic)
-    if not coverage.addressed:
+    facts = facts or {}
+    long_form = role == "clerk"
+    limit = 100_000 if long_form else QUOTE_LIMIT
+    duties = [d for d in TOPIC_DUTIES.get(topic, ()) if kb.rules(muni.key, d)]
+    standards = [s for key in TOPIC_STANDARDS.get(topic, ()) for s in kb.standards(key, muni.key)]
+    if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic)
-    sections = list(coverage.sections)
-    text = f"In the {muni.name}, the code says this about {coverage.description.lower()}:\n" + quote_lines(sections)
+    if duties == list(TOPIC_DUTIES.get(topic, ())) == [TOPIC_DUTIES.get(topic, ("",))[0]] and not standards:
+        return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit)
+
+    lines: list[str] = [f"In the {muni.name}, on {coverage.description[0].lower() + coverage.description[1:]}:"]
+    cited: list[Section] = []
+    for standard in standards:
+        lines.append(
+            f"- {kb.standard_description(standard.key)}: {standard.value_text}"
+            + (f" ({standard.conditions})" if standard.conditions else "")
+        )
+        cited.append(kb.section(muni.key, standard.citation))
+    determinations = []
+    for duty in duties:
+        rules = kb.rules(muni.key, duty)
+        determination = evaluate(rules, facts, duty)
+        determinations.append(determination)
+        what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
+        sentence = _duty_text(muni, what, determination, rules, role).replace(f"In the {muni.name}, ", "", 1)
+        lines.append("- " + sentence[0].upper() + sentence[1:].replace("\n- ", "\n    - "))
+        cited.extend(_cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)]))
+    for duty in TOPIC_DUTIES.get(topic, ()):
+        if duty not in duties:
+            lines.append(f"- The {muni.name} text does not say who is responsible for {DUTY_PHRASES.get(duty, duty)}.")
+    if not standards and not duties:
+        lines.append(
+            f"The code addresses it in {len(coverage.sections)} section{'s' if len(coverage.sections) != 1 else ''}:"
+        )
+    cited = _unique([*cited, *coverage.sections]) if (long_form or not cited) else _unique(cited)
+    shown = cited if long_form else cited[:CHAT_QUOTES]
+    lines.append(quote_lines(shown, limit))
+    if len(cited) > len(shown):
+        lines.append(f'(and {len(cited) - len(shown)} more: say "quote the section" for the full text)')
+    ask = next((d.deciding_facts[0] for d in determinations if d.deciding_facts), None)
+    if ask:
+        lines.append("To say for sure: " + kb.fact_question(ask))
     payload = {
         "municipality": muni.key,
         "topic": topic,
         "addressed": True,
-        "citations": [citation_payload(s) for s in sections],
+        "standards": [
+            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
+            for s in standards
+        ],
+        "duties": [_duty_payload(d) for d in determinations],
+        "ask_fact": ask,
+        "citations": [citation_payload(s) for s in _unique([*cited, *coverage.sections])],
     }
-    return Answer(text, payload)
+    return Answer("\n".join(lines), payload)
+
+
+def _unique(sections: Iterable[Section]) -> list[Section]:
+    seen: dict[tuple[str, str], Section] = {}
+    for section in sections:
+        seen.setdefault((section.municipality, section.citation), section)
+    return list(seen.values())
+
+
+def full_quotes(citations: Iterable[Mapping[str, Any]]) -> Answer:
+    """The full verbatim text of the citations of the last answer ("quote the section")."""
+    cited = [c for c in citations if c.get("quote")]
+    if not cited:
+        return Answer('Which section? Ask me a question first, or name one, like "show me 190-9".')
+    text = "\n\n".join(f'{c["citation"]} ({c.get("heading", "")}):\n"{c["quote"]}"' for c in cited)
+    return Answer(
+        text, {"municipality": cited[0]["municipality"], "topic": "quote", "addressed": True, "citations": list(cited)}
+    )
+
+
+def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
+    muni = kb.municipality(definition.municipality)
+    return {
+        "municipality": muni.key,
+        "citation": with_prefix(muni.citation_prefix, definition.citation),
+        "section": definition.citation,
+        "basis": definition.basis,
+        "heading": f"definition of {definition.term}",
+        "quote": definition.text,
+    }
+
+
+def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | None = None) -> Answer:
+    """What a term means: in one municipality's code, or in each of the five."""
+    if not term:
+        return Answer("Which term? For example: habitable room, infestation, rubbish, dwelling unit, occupant.")
+    munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
+    lines, cited = [], []
+    for muni in munis:
+        found = kb.definitions(term, muni.key)
+        if not found:
+            lines.append(f'{muni.name}: the text does not define "{term}".')
+            continue
+        payload = _definition_payload(kb, found[0])
+        cited.append(payload)
+        lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
+    if not cited:
+        officer = munis[0].office if len(munis) == 1 else "enforcing officer"
+        return Answer(
+            f"The text{'s' if len(munis) > 1 else ''} I have do{'' if len(munis) > 1 else 'es'} not define "
+            f'"{term}". Ask the {officer}.',
+            {
+                "topic": "definition",
+                "term": term,
+                "addressed": False,
+                "citations": [],
+                "municipality": munis[0].key if len(munis) == 1 else None,
+            },
+        )
+    intro = f'What "{term}" means in the housing code{"s" if len(munis) > 1 else ""}:'
+    payload = {
+        "municipality": munis[0].key if len(munis) == 1 else None,
+        "topic": "definition",
+        "term": term,
+        "addressed": True,
+        "citations": cited,
+    }
+    return Answer("\n".join([intro, *lines]), payload)
+
+
+def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = None) -> Answer:
+    """A section by number, verbatim, with the units under it."""
+    keys = kb.municipalities_for_citation(citation) or ([municipality] if municipality else [])
+    if not keys:
+        return Answer(
+            f'I couldn\'t tell which code "{citation}" is from. Section numbers I know start with '
+            "190- (Town of Holland), 12. (Town of Howard), 258- (City of Amery) and 205- (City of Muskego); "
+            "the Village of Dresser extract cites by heading. Name the municipality too."
+        )
+    muni = kb.municipality(keys[0])
+    try:
+        section = kb.section(muni.key, citation)
+    except UnknownCitation:
+        return Answer(
+            f"The {muni.name} text I have has no section {citation}. The extract may be cut off there; "
+            f"the {muni.office} has the full code.",
+            {"municipality": muni.key, "topic": "section", "addressed": False, "citations": []},
+        )
+    children = kb.children(muni.key, section.citation)
+    lines = [f"{section.full_citation} — {section.heading}", f'"{section.text}"']
+    if section.basis in ("inferred", "unknown"):
+        lines.append(
+            "(The extract does not print this section's number or letter; it is identified from its place in the text.)"
+        )
+    for child in children[:8]:
+        lines.append(f'- {child.display}: "{shorten(child.text, 200)}"')
+    if len(children) > 8:
+        lines.append(f'(and {len(children) - 8} more parts: say "quote the section")')
+    cited = [section, *children]
+    return Answer(
+        "\n".join(lines),
+        {
+            "municipality": muni.key,
+            "topic": "section",
+            "addressed": True,
+            "citations": [citation_payload(s) for s in cited],
+        },
+    )
+
+
+def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
+    """One line per municipality on a topic, with its citation, or "not addressed"."""
+    description = kb.topics()[topic]
+    lines = [f"{description} — the five codes side by side:"]
+    cited: list[Section] = []
+    for muni in kb.municipalities():
+        answer = answer_topic(kb, muni.key, topic)
+        payload = answer.payload
+        if not payload.get("addressed"):
+            lines.append(f"- {muni.name}: not addressed in this text (ask the {muni.office}).")
+            continue
+        parts = [
+            f"{s['value_text']}" + (f" ({kb.standard_description(s['key']).split(' (')[0].lower()})")
+            for s in payload.get("standards", [])[:2]
+        ]
+        for duty in payload.get("duties", [])[:1]:
+            who = " and ".join(PARTY_NAMES.get(p, p) for p in duty["parties"])
+            if not duty["party"]:
+                who = "depends on the building"
+            elif not duty["decided"]:
+                who = f"{who}, unless the facts shift it (ask me)"
+            parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
+        if not payload.get("duties") and TOPIC_DUTIES.get(topic):
+            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(TOPIC_DUTIES[topic][0])}")
+        first = payload["citations"][0]
+        summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
+        lines.append(f"- {muni.name}: {summary} — {first['citation']}")
+        cited.append(kb.section(muni.key, first["section"]))
+    return Answer(
+        "\n".join(lines),
+        {
+            "municipality": None,
+            "topic": topic,
+            "comparison": True,
+            "addressed": True,
+            "citations": [citation_payload(s) for s in cited],
+        },
+    )

@@ -313,6 +313,30 @@ class KnowledgeBase:
             rows = self._rows("select distinct term_lower from definitions")
         return sorted(r[0] for r in rows)
 
+    def match_term(self, text: str, municipality: str | None = None) -> str | None:
+        """The defined term (or a synonym of one) that ``text`` mentions, longest match first."""
+        lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+        sql, params = "select term_lower, synonyms from definitions", []
+        if municipality:
+            sql += " where municipality = ?"
+            params.append(self.municipality(municipality).key)
+        phrases: dict[str, str] = {}
+        for row in self._rows(sql, params):
+            phrases.setdefault(row["term_lower"], row["term_lower"])
+            for synonym in json.loads(row["synonyms"]):
+                phrases.setdefault(synonym, row["term_lower"])
+        for phrase in sorted(phrases, key=len, reverse=True):
+            words = " ".join(re.findall(r"[a-z0-9]+", phrase))
+            if words and (f" {words} " in lowered or f" {words}s " in lowered):
+                return phrases[phrase]
+        return None
+
+    def municipalities_for_citation(self, citation: str) -> list[str]:
+        """The municipalities whose chapter number a citation starts with ("190-9" → holland)."""
+        norm = normalize(citation)
+        first = norm.split("-", 1)[0]
+        return [m.key for m in self.municipalities() if normalize(m.chapter) == first]
+
     # -- standards, rules, coverage ---------------------------------------------------
     def standards(self, key: str | None = None, municipality: str | None = None) -> list[Standard]:
         """Numeric standards, filtered by standard key and/or municipality."""
@@ -367,6 +391,11 @@ class KnowledgeBase:
         """The question that asks a user for a fact the rules depend on."""
         facts = self.meta("facts") or {}
         return facts.get(fact, {}).get("question", fact.replace("_", " ") + "?")
+
+    def standard_description(self, key: str) -> str:
+        """What a numeric standard is, in plain words (from the vocabulary)."""
+        standards = self.meta("standards") or {}
+        return standards.get(key, {}).get("description", key.replace("_", " "))
 
     def topics(self) -> dict[str, str]:
         """The fixed topic list: key → description."""

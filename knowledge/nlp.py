@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from knowledge.entities import entity_patterns
 from knowledge.kb import KnowledgeBase
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent / "build" / "spacy_model"
@@ -76,13 +77,21 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
     return patterns
 
 
+def covered_spellings(kb: KnowledgeBase) -> list[str]:
+    """Every lower-case spelling (with typos) of the covered municipalities' names."""
+    spellings: set[str] = set()
+    for muni in kb.municipalities():
+        spellings |= typos(muni.name.split(" of ", 1)[-1])
+    return sorted(spellings)
+
+
 def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: Iterable[dict[str, Any]] = ()):
     """Create the blank-English pipeline with the generated entity rules and save it to ``out_dir``."""
     import spacy
 
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
-    ruler.add_patterns([*municipality_patterns(kb), *extra])
+    ruler.add_patterns([*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *extra])
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)

@@ -55,6 +55,16 @@ class Determination:
     assumed: dict[str, Any] = field(default_factory=dict)
     deciding_facts: list[str] = field(default_factory=list)
     alternatives: list[Rule] = field(default_factory=list)
+    joint: list[Rule] = field(default_factory=list)
+
+    @property
+    def parties(self) -> list[str]:
+        """Everyone who carries the duty together (the chosen party first)."""
+        found = [self.party] if self.party else []
+        for rule in self.joint:
+            if rule.party not in found:
+                found.append(rule.party)
+        return found
 
     @property
     def decided(self) -> bool:
@@ -149,7 +159,15 @@ def evaluate(
         if rule.priority > chosen.priority and rule.party != chosen.party
     ]
     used = {k: v for k, v in assumed.items() if k in chosen.conditions}
-    return Determination(duty, chosen.party, chosen, used, _facts_of(overriding), [r for r, _ in overriding])
+    joint = [
+        rule
+        for rule in ordered
+        if rule is not chosen
+        and rule.priority == chosen.priority
+        and rule.party != chosen.party
+        and rule_status(rule, merged)[0] == "holds"
+    ]
+    return Determination(duty, chosen.party, chosen, used, _facts_of(overriding), [r for r, _ in overriding], joint)
 
 
 def _facts_of(pairs: list[tuple[Rule, list[str]]]) -> list[str]:

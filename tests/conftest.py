@@ -18,6 +18,7 @@ MODEL_PATH = ROOT / "models" / "housing.tar.gz"
 SPACY_PATH = ROOT / "build" / "spacy_model"
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+os.environ["RASA_TELEMETRY_ENABLED"] = "false"
 
 
 def free_port() -> int:

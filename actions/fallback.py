@@ -1,0 +1,51 @@
+"""When the assistant is not sure what was asked: a clarifying question naming the likely topics."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.answers import topic_of
+from actions.common import kb
+
+MAX_SUGGESTIONS = 3
+
+
+class ActionClarify(Action):
+    """Low NLU confidence: ask which of the likely topics was meant (as buttons)."""
+
+    def name(self) -> str:
+        return "action_clarify"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        text = (tracker.latest_message.get("text") or "").strip()
+        if not text:
+            dispatcher.utter_message(
+                text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
+            )
+            return []
+        ranking = tracker.latest_message.get("intent_ranking") or []
+        topics = kb().topics()
+        likely = []
+        for candidate in ranking:
+            topic = topic_of(candidate.get("name", ""))
+            if topic and topic not in likely and candidate.get("confidence", 0) >= 0.05:
+                likely.append(topic)
+        likely = likely[:MAX_SUGGESTIONS]
+        if not likely:
+            dispatcher.utter_message(
+                text="Sorry, I'm not sure what you mean. I answer questions about five Wisconsin housing codes; "
+                'say "help" for examples.'
+            )
+            return []
+        names = [topics[t].split(",")[0].split(" (")[0] for t in likely]
+        dispatcher.utter_message(
+            text="Sorry, I'm not sure I understood. Did you mean one of these?",
+            buttons=[{"title": name, "payload": f"/ask_{topic}"} for name, topic in zip(names, likely)],
+            json_message={"clarify": likely, "addressed": None, "fallback": True},
+        )
+        return []

@@ -1,0 +1,94 @@
+"""Actions that look things up directly: definitions, sections by number, full quotes, comparisons."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from rasa_sdk import Action, Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.answers import CANNOT_LOOK_UP, topic_of
+from actions.common import current_municipality, kb, send
+from knowledge.citations import find_citation
+from knowledge.compose import answer_comparison, answer_definition, answer_section, full_quotes
+from knowledge.kb import KnowledgeBaseError
+
+ASK_FOR_CITATION = 'Which section? Give its number, for example "show me 190-9" or "12.07(1)(a)".'
+
+
+class ActionDefine(Action):
+    """What a term means in the code(s): the municipality in play, or all five."""
+
+    def name(self) -> str:
+        return "action_define"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        text = tracker.latest_message.get("text") or ""
+        key, _ = current_municipality(tracker)
+        try:
+            term = kb().match_term(text)
+            return send(dispatcher, answer_definition(kb(), term, key), tracker)
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
+
+
+class ActionLookupSection(Action):
+    """A section by its number ("show me 190-9")."""
+
+    def name(self) -> str:
+        return "action_lookup_section"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        citation = find_citation(tracker.latest_message.get("text") or "")
+        if not citation:
+            dispatcher.utter_message(text=ASK_FOR_CITATION)
+            return []
+        key, _ = current_municipality(tracker)
+        try:
+            return send(dispatcher, answer_section(kb(), citation, key), tracker)
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
+
+
+class ActionQuoteSection(Action):
+    """The full verbatim text of the sections the last answer cited."""
+
+    def name(self) -> str:
+        return "action_quote_section"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        try:
+            return send(dispatcher, full_quotes(tracker.get_slot("last_citations") or []), tracker)
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
+
+
+class ActionCompare(Action):
+    """One line per municipality on a topic, each with its citation or "not addressed"."""
+
+    def name(self) -> str:
+        return "action_compare"
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
+    ) -> List[Dict[str, Any]]:
+        ranking = tracker.latest_message.get("intent_ranking") or []
+        topic = next((topic_of(r.get("name", "")) for r in ranking if topic_of(r.get("name", ""))), None)
+        topic = topic or tracker.get_slot("topic")
+        if not topic:
+            dispatcher.utter_message(text='Compare what? For example: "compare bedroom sizes across towns".')
+            return []
+        try:
+            return send(dispatcher, answer_comparison(kb(), topic), tracker)
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
