@@ -59,8 +59,14 @@ setup: $(STAMP) $(KB) $(SPACY) $(MODEL) ## Everything `run` and `test` need
 run: setup ## Set up if needed, then start the action server (:5055) and Rasa (:5005)
 	$(PY) -m bot.launch
 
-test: setup ## Set up if needed, then run the whole test suite
+test: setup browser ## Set up if needed, then run the whole test suite
 	$(PY) -m pytest -q
+
+.PHONY: browser
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+browser: ## Install Debian's chromium for the web-chat browser test (only if missing)
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 validate: $(STAMP) ## Check the curated files and the Rasa training data
 	$(PY) -m knowledge.cli validate
