@@ -41,6 +41,7 @@ kb: $(KB) ## Validate the curated ordinance files and compile build/kb.sqlite
 
 $(SPACY): $(KB) knowledge/nlp.py
 	$(PY) -m knowledge.cli build-nlp --db $(KB) --out build/spacy_model
+	@test -f $@
 
 nlp: $(SPACY) ## Build the project's own spaCy pipeline (blank English + rules from the KB)
 

@@ -8,6 +8,7 @@ to ``build/spacy_model`` and loaded by path, by Rasa's ``SpacyNLP`` and by the a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -95,9 +96,21 @@ def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: 
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)
+    if _same_patterns(out_dir, ruler.patterns):
+        return nlp  # unchanged: keep the saved files (and their times), so the model is not retrained
     out_dir.mkdir(parents=True, exist_ok=True)
     nlp.to_disk(out_dir)
     return nlp
+
+
+def _same_patterns(out_dir: Path, patterns: list[dict[str, Any]]) -> bool:
+    """Whether the pipeline saved in ``out_dir`` already has exactly these entity patterns."""
+    saved = out_dir / "entity_ruler" / "patterns.jsonl"
+    if not saved.exists() or not (out_dir / "meta.json").exists():
+        return False
+    with open(saved, encoding="utf-8") as handle:
+        existing = [json.loads(line) for line in handle if line.strip()]
+    return existing == [json.loads(json.dumps(p)) for p in patterns]
 
 
 def load_pipeline(model_dir: Path = DEFAULT_MODEL_DIR):

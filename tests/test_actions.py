@@ -12,7 +12,17 @@ from actions.answers import ActionAnswerTopic, ActionSetMunicipality
 
 
 def tracker(text: str, intent: str, entities=(), slots=None) -> Tracker:
-    all_slots = {"municipality": None, "pending_topic": None, "disclaimer_shown": False, **(slots or {})}
+    all_slots = {
+        "municipality": None,
+        "role": None,
+        "topic": None,
+        "pending_topic": None,
+        "asked_fact": None,
+        "facts": None,
+        "last_citations": None,
+        "disclaimer_shown": False,
+        **(slots or {}),
+    }
     return Tracker(
         sender_id="unit",
         slots=all_slots,
@@ -49,7 +59,9 @@ def test_slice_question_is_answered_with_citation_and_quote(domain, kb):
     assert "Town of Holland Code § 190-10, extermination paragraph" in message["text"]
     assert "not legal advice" in message["text"]
     assert message["custom"]["citations"][0]["quote"] == kb.section("holland", "190-10E").text
-    assert slots == {"disclaimer_shown": True, "municipality": "holland", "pending_topic": None}
+    assert slots["disclaimer_shown"] is True and slots["municipality"] == "holland"
+    assert slots["topic"] == "pests" and slots["pending_topic"] is None
+    assert slots["last_citations"][0]["quote"] == kb.section("holland", "190-10E").text
 
 
 def test_disclaimer_is_given_once(domain):
