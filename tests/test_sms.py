@@ -7,6 +7,7 @@ and request helpers on their own.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
@@ -94,6 +95,22 @@ def test_signature_over_form_params_matches_twilio():
 )
 def test_keyword(text, word):
     assert keyword(text) == word
+
+
+class FakeRequest:
+    path = PATH
+
+    def __init__(self, query: str = "") -> None:
+        self.query_string = query
+        self.url = "http://127.0.0.1:5005" + PATH + (f"?{query}" if query else "")
+
+
+def test_signed_url_is_the_public_base_plus_path_behind_a_proxy(tmp_path):
+    proxied = SmsChannel("secret", public_base_url=PUBLIC + "/", db_path=tmp_path / "sms.db")
+    assert proxied.signed_url(FakeRequest()) == PUBLIC + PATH
+    assert proxied.signed_url(FakeRequest("a=1&b=2")) == PUBLIC + PATH + "?a=1&b=2"
+    direct = SmsChannel("secret", db_path=tmp_path / "sms.db")
+    assert direct.signed_url(FakeRequest("a=1")) == "http://127.0.0.1:5005" + PATH + "?a=1"
 
 
 def test_channel_without_token_is_not_configured_and_says_so(monkeypatch, caplog, tmp_path):
@@ -234,8 +251,6 @@ def read_all_pages(server: SmsServer, phone: str, first: str) -> list[str]:
 
 def user_turns(server: SmsServer, phone: str) -> list[str]:
     """What the tracker store recorded the user saying in this conversation."""
-    import json
-
     with sqlite3.connect(server.tracker_db) as db:
         rows = db.execute(
             "select data from events where sender_id = ? and type_name = 'user' order by id", (phone,)
@@ -294,6 +309,18 @@ def test_signature_for_the_internal_url_is_refused_behind_the_proxy(sms_server):
         sms_server.url, data=form, headers={"X-Twilio-Signature": signature(form, url=sms_server.url)}, timeout=30
     )
     assert response.status_code == 403
+
+
+@pytest.mark.servers
+def test_query_string_is_part_of_the_signed_url(sms_server):
+    form = twilio_form(new_phone(), "HELP")
+    url = sms_server.url + "?tenant=landlords"
+    signed = signature(form, url=PUBLIC + PATH + "?tenant=landlords")
+    assert "STOP" in (
+        message_of(requests.post(url, data=form, headers={"X-Twilio-Signature": signed}, timeout=30)) or ""
+    )
+    unsigned_query = signature(form)  # signed without the query Twilio called with
+    assert requests.post(url, data=form, headers={"X-Twilio-Signature": unsigned_query}, timeout=30).status_code == 403
 
 
 @pytest.mark.servers
@@ -434,6 +461,7 @@ def test_xml_special_characters_are_escaped(sms_server):
         pytest.param({"Body": "hi", "MessageSid": "SMnofrom"}, 400, id="no-from"),
         pytest.param({"Body": "hi", "From": "+15550100099"}, 400, id="no-message-sid"),
         pytest.param({}, 400, id="no-fields"),
+        pytest.param({"Body": "hi", "From": "+1" * 100, "MessageSid": "SMlongfrom"}, 400, id="long-from"),
     ],
 )
 def test_missing_fields_are_a_400(sms_server, form, status):
