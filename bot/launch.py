@@ -25,6 +25,7 @@ def defaults() -> dict[str, str]:
         "RASA_PORT": "5005",
         "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{os.environ.get('ACTION_PORT', '5055')}/webhook",
         "TRACKER_DB": str(ROOT / "var" / "tracker.db"),
+        "SMS_DB": str(ROOT / "var" / "sms.db"),
         "HOUSING_KB_PATH": str(ROOT / "build" / "kb.sqlite"),
         "RASA_TELEMETRY_ENABLED": "false",
     }
@@ -75,6 +76,7 @@ def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
 def main() -> int:
     env = {**defaults(), **os.environ}
     Path(env["TRACKER_DB"]).parent.mkdir(parents=True, exist_ok=True)
+    Path(env["SMS_DB"]).parent.mkdir(parents=True, exist_ok=True)
     processes: list[subprocess.Popen] = []
     stopping = False
 
@@ -91,6 +93,8 @@ def main() -> int:
         f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops both servers)",
         flush=True,
     )
+    sms_note = "" if env.get("TWILIO_AUTH_TOKEN") else "  (refuses requests until TWILIO_AUTH_TOKEN is set)"
+    print(f"SMS channel: POST http://localhost:{env['RASA_PORT']}/webhooks/sms/webhook{sms_note}", flush=True)
     code = 0
     while not stopping:
         for process, (name, _) in zip(processes, commands(env)):

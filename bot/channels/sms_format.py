@@ -1,0 +1,317 @@
+"""Turn the bot's replies into SMS: plain GSM-7 text, compact citations, numbered options, pages.
+
+Pure functions, no Rasa, Sanic or network code; the SMS channel (``bot/channels/sms.py``) uses
+them. What an SMS costs depends on its encoding: a message whose every character is in the
+GSM 03.38 alphabet goes as GSM-7 (160 characters in one segment, 153 per part when it is
+split; the extension characters ``^{}\\[~]|€`` count twice); any other character makes the
+whole message UCS-2 (70 characters, 67 per part). So typography the alphabet lacks (curly
+quotes, dashes, the ellipsis, the degree sign, non-breaking spaces) is replaced by plain
+equivalents. "§" is kept: it *is* in the GSM-7 alphabet, and it is how citations read.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+GSM7_BASIC = frozenset(
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?"
+    "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
+)
+GSM7_EXTENDED = frozenset("^{}\\[~]|€\f")
+
+MAX_MESSAGE_CHARS = 1600  # the longest body Twilio accepts for one message
+SINGLE_SEGMENT = {"GSM-7": 160, "UCS-2": 70}
+SEGMENT_PART = {"GSM-7": 153, "UCS-2": 67}
+QUOTE_CHARS = 100  # how much of a verbatim quote an SMS citation carries
+MORE_FOOTER = "Reply MORE for the rest"
+
+_TYPOGRAPHY = str.maketrans(
+    {
+        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u00b4", "'"),
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"),
+        **dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t", " "),
+        **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", ""),
+        "\u2026": "...",
+        "\u2022": "-",
+        "\u00b7": "-",
+        "\u00d7": "x",
+        "\u00bd": "1/2",
+        "\u00bc": "1/4",
+        "\u00be": "3/4",
+        "\u00a9": "(c)",
+        "\u00ae": "(R)",
+        "\u2122": "(TM)",
+        "\u2264": "<=",
+        "\u2265": ">=",
+        "\u2260": "!=",
+        "\u2248": "~",
+        "\u2192": "->",
+    }
+)
+_DEGREES_SCALE = re.compile(r"\s*°\s*([FC])\b")
+_DEGREES = re.compile(r"\s*°")
+
+
+@dataclass
+class Reply:
+    """One bot turn, ready for SMS: the whole text and the button payloads its numbers stand for."""
+
+    text: str
+    options: list[str] = field(default_factory=list)
+
+
+# -- encoding and segments -------------------------------------------------------------
+
+
+def is_gsm7(text: str) -> bool:
+    """Whether every character of ``text`` is in the GSM-7 alphabet (basic or extension)."""
+    return all(ch in GSM7_BASIC or ch in GSM7_EXTENDED for ch in text)
+
+
+def encoding(text: str) -> str:
+    """ "GSM-7" or "UCS-2": how an SMS carrying ``text`` is encoded."""
+    return "GSM-7" if is_gsm7(text) else "UCS-2"
+
+
+def units(text: str) -> int:
+    """The length that counts for segments: GSM-7 septets, or UTF-16 code units for UCS-2."""
+    if is_gsm7(text):
+        return sum(2 if ch in GSM7_EXTENDED else 1 for ch in text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+def segments(text: str) -> int:
+    """How many SMS segments ``text`` takes (0 for no text)."""
+    if not text:
+        return 0
+    kind, length = encoding(text), units(text)
+    if length <= SINGLE_SEGMENT[kind]:
+        return 1
+    return math.ceil(length / SEGMENT_PART[kind])
+
+
+def fits(text: str, max_segments: int) -> bool:
+    """Whether ``text`` goes as one Twilio message of at most ``max_segments`` segments."""
+    return len(text) <= MAX_MESSAGE_CHARS and segments(text) <= max_segments
+
+
+# -- plain text ------------------------------------------------------------------------
+
+
+def _plain_char(ch: str) -> str:
+    """A GSM-7 stand-in for ``ch`` (its letters without accents), or ``ch`` itself if there is none."""
+    if ch in GSM7_BASIC or ch in GSM7_EXTENDED:
+        return ch
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return base if base and is_gsm7(base) else ch
+
+
+def normalise(text: str) -> str:
+    """Replace typography GSM-7 lacks by plain equivalents; keep what has no equivalent (e.g. emoji)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _DEGREES_SCALE.sub(r" degrees \1", text)
+    text = _DEGREES.sub(" degrees", text)
+    text = text.translate(_TYPOGRAPHY)
+    return "".join(_plain_char(ch) for ch in text)
+
+
+def strip_markdown(text: str) -> str:
+    """Plain text from light markdown: links, bold, italics, code, headings, bullets, quotes."""
+    text = re.sub(r"\[([^\]\n]+)\]\(((?:https?|mailto|tel):[^)\s]+)\)", r"\1 (\2)", text)
+    text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"\2", text)
+    text = re.sub(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])", r"\1", text)
+    text = re.sub(r"`+([^`\n]*)`+", r"\1", text)
+    text = re.sub(r"^[ \t]*#{1,6}[ \t]+", "", text, flags=re.M)
+    text = re.sub(r"^[ \t]*[*+][ \t]+", "- ", text, flags=re.M)
+    return re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M)
+
+
+def tidy(text: str) -> str:
+    """Collapse runs of spaces, trim every line, and allow at most one blank line in a row."""
+    lines = [re.sub(r"[ ]{2,}", " ", line).strip() for line in text.split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+# -- citations -------------------------------------------------------------------------
+
+
+def shorten_quote(quote: str, limit: int = QUOTE_CHARS) -> str:
+    """The start of a verbatim quote, cut at a word boundary and marked "..." if it was cut."""
+    quote = " ".join(quote.split())
+    if quote.endswith("…"):
+        quote = quote[:-1].rstrip()
+    if len(quote) <= limit:
+        return quote
+    cut = quote[: limit + 1].rsplit(" ", 1)[0] if " " in quote[: limit + 1] else quote[:limit]
+    return cut.rstrip(",;:.-") + "..."
+
+
+def compact_citation(citation: str, quote: str, limit: int = QUOTE_CHARS) -> str:
+    """``[Town of Holland Code § 190-10, extermination paragraph] "Every occupant of ..."``."""
+    short = shorten_quote(quote, limit)
+    return f'[{citation}] "{short}"' if short else f"[{citation}]"
+
+
+_SOURCE_LINE = re.compile(r'^Source: (?P<citation>.+?): "(?P<quote>.*)"\s*$')
+
+
+def compact_sources(text: str, citations: Sequence[Mapping[str, Any]] = (), limit: int = QUOTE_CHARS) -> str:
+    """Rework every ``Source: <citation>: "<quote>"`` line into :func:`compact_citation` form.
+
+    The quote comes from the bot's payload (its full verbatim text) when the line's citation is
+    there; otherwise from the line itself.
+    """
+    known = sorted(
+        (c for c in citations if isinstance(c, Mapping) and isinstance(c.get("citation"), str) and c["citation"]),
+        key=lambda c: -len(c["citation"]),
+    )
+    lines = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("Source: "):
+            for cited in known:
+                if stripped.startswith(f"Source: {cited['citation']}:"):
+                    quote = cited.get("quote") if isinstance(cited.get("quote"), str) else ""
+                    line = compact_citation(cited["citation"], quote, limit)
+                    break
+            else:
+                match = _SOURCE_LINE.match(stripped)
+                if match:
+                    line = compact_citation(match["citation"], match["quote"], limit)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# -- options and whole replies ---------------------------------------------------------
+
+
+def numbered_options(titles: Sequence[str]) -> str:
+    """``Reply 1 for Town of Holland, 2 for Town of Howard or 3 for City of Amery.``"""
+    parts = [f"{number} for {title}" for number, title in enumerate(titles, 1)]
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return f"Reply {parts[0]}."
+    return "Reply " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
+
+
+def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS) -> Reply:
+    """One SMS-ready reply from the bot's messages (Rasa's collected output for one turn)."""
+    messages = [m for m in messages if isinstance(m, Mapping)]
+    citations: list[Mapping[str, Any]] = []
+    for message in messages:
+        custom = message.get("custom")
+        if isinstance(custom, Mapping) and isinstance(custom.get("citations"), list):
+            citations.extend(c for c in custom["citations"] if isinstance(c, Mapping))
+    parts: list[str] = []
+    titles: list[str] = []
+    payloads: list[str] = []
+    for message in messages:
+        if isinstance(message.get("text"), str) and message["text"].strip():
+            parts.append(message["text"])
+        for key in ("image", "attachment"):
+            if isinstance(message.get(key), str) and message[key].strip():
+                parts.append(message[key])
+        for button in message.get("buttons") or []:
+            if not isinstance(button, Mapping):
+                continue
+            title, payload = button.get("title"), button.get("payload") or button.get("url")
+            if not isinstance(title, str) or not isinstance(payload, str) or not payload:
+                continue
+            if payload.startswith(("http://", "https://")):
+                parts.append(f"{title}: {payload}")
+            else:
+                titles.append(" ".join(strip_markdown(title).split()))
+                payloads.append(payload)
+    text = compact_sources(strip_markdown("\n".join(parts)), citations, quote_limit)
+    if titles:
+        text += "\n" + numbered_options(titles)
+    return Reply(tidy(normalise(text)), payloads)
+
+
+# -- pages -----------------------------------------------------------------------------
+
+# Where a page may end: (separator, characters of it kept on the page, penalty). The break
+# chosen maximises its position minus penalty x the page's room, so a line or sentence end wins
+# unless it leaves much more of the page empty than a clause or word end would. Breaking inside
+# a "quote" costs QUOTE_PENALTY more.
+_BREAKS: tuple[tuple[str, int, float], ...] = (
+    ("\n", 1, 0.0),
+    (". ", 1, 0.1),
+    ("? ", 1, 0.1),
+    ("! ", 1, 0.1),
+    ("; ", 1, 0.2),
+    (": ", 1, 0.2),
+    (", ", 1, 0.3),
+    (" ", 0, 0.55),
+)
+QUOTE_PENALTY = 0.3
+
+
+def _footer(number: int, total: int) -> str:
+    return f"\n({number}/{total}) {MORE_FOOTER}"
+
+
+def _longest_prefix(text: str, reserve: str, max_segments: int) -> int:
+    """The largest ``n`` such that ``text[:n] + reserve`` fits (at least 1)."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(text[:middle] + reserve, max_segments):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _cut(text: str, limit: int) -> int:
+    """Where to end a page of at most ``limit`` characters: a line, sentence, clause or word end."""
+    best, best_score = limit, -float(limit)  # a hard cut, the last resort
+    inside_quote = False
+    for index in range(1, limit):
+        if text[index - 1] == '"':
+            inside_quote = not inside_quote
+        for separator, keep, penalty in _BREAKS:
+            if text.startswith(separator, index):
+                score = index - (penalty + (QUOTE_PENALTY if inside_quote else 0.0)) * limit
+                if score > best_score:
+                    best, best_score = index + keep, score
+                break
+    return best
+
+
+def paginate(text: str, max_segments: int = 2) -> list[str]:
+    """Split ``text`` into messages of at most ``max_segments`` segments and 1,600 characters.
+
+    Every page but the last ends with "(n/N) Reply MORE for the rest"; the pages, without those
+    footers, carry the whole text.
+    """
+    text = text.strip()
+    if not text:
+        return []
+    if fits(text, max_segments):
+        return [text]
+    digits = len(str(len(text)))
+    reserve = _footer(int("9" * digits), int("9" * digits))
+    if not fits("x" + reserve, max_segments):
+        raise ValueError(f"{max_segments} segment(s) leave no room for a page")
+    pages: list[str] = []
+    while text:
+        if pages and fits(text, max_segments):
+            pages.append(text)
+            break
+        end = _cut(text, _longest_prefix(text, reserve, max_segments))
+        pages.append(text[:end].rstrip())
+        text = text[end:].strip()
+    total = len(pages)
+    return [page + _footer(n, total) if n < total else page for n, page in enumerate(pages, 1)]
+
+
+def strip_footer(page: str) -> str:
+    """A page without its "(n/N) Reply MORE for the rest" footer."""
+    return re.sub(r"\n\(\d+/\d+\) " + re.escape(MORE_FOOTER) + r"$", "", page)
