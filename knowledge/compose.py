@@ -43,6 +43,7 @@ DUTY_PHRASES = {
     "supply_heat": "supplying heat",
     "supply_linens": "supplying bed linen and towels",
     "maintain_vacant_building": "securing and maintaining a vacant building",
+    "keep_services_connected": "not shutting off utility services (heat, water, electricity)",
 }
 
 # How a condition on a fact reads in plain words: fact -> (phrase when true, when false).
