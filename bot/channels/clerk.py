@@ -251,6 +251,7 @@ REASONS = {
     "unknown_municipality": "a place the five texts do not cover",
     "misunderstood": "taken for a municipality name, but no municipality was recognised",
     "unanswered": "a question that got neither an answer from the texts nor a follow-up question",
+    "no_match": "no word of it occurs in the five texts, and no cited answer was given",
 }
 
 
@@ -328,6 +329,21 @@ def _reasons(user: dict[str, Any], replies: list[dict[str, Any]], threshold: flo
     return reasons
 
 
+def _unmatched(kb: KnowledgeBase, user: dict[str, Any], replies: list[dict[str, Any]]) -> bool:
+    """A confident guess at words the texts do not contain ("asdf qwerty zxcv" taken for a topic question)."""
+    text = user.get("text") or ""
+    if text.startswith("/") or len(text.split()) < 2 or (user.get("intent") or "") in SMALL_TALK:
+        return False
+    if any(e.get("entity") == "municipality" for e in user.get("entities") or []):
+        return False
+    if any(isinstance(r.get("custom"), dict) and r["custom"].get("citations") for r in replies):
+        return False
+    try:
+        return not compare.suggest_sections(kb, text, None, limit=1)
+    except KnowledgeBaseError:
+        return False
+
+
 def review_items(
     sender: str,
     events: Iterable[Mapping[str, Any]],
@@ -342,9 +358,9 @@ def review_items(
     ``low_confidence`` (intent confidence below ``threshold``), ``not_addressed`` (a bot answer
     whose custom payload has ``addressed: false``), ``unknown_municipality`` (a place the texts do
     not cover), and two checks for confident misreadings that no threshold catches:
-    ``misunderstood`` (taken for a municipality name, none recognised: "asdf qwerty zxcv") and
+    ``misunderstood`` (taken for a municipality name, none recognised: "asdf qwerty zxcv"),
     ``unanswered`` (a question answered with neither a text, a "not addressed" nor a follow-up
-    question). Suggested sections come from a full-text search of the user's subject words.
+    question) and ``no_match`` (none of its words occur in the texts and no cited answer came). Suggested sections come from a full-text search of the user's subject words.
     Conversations of the clerk desk itself (sender ``clerk-…`` or metadata role clerk) are left
     out unless asked for.
     """
@@ -363,6 +379,8 @@ def review_items(
             continue
         replies = exchange[1:]
         reasons = _reasons(user, replies, threshold)
+        if not reasons and kb is not None and _unmatched(kb, user, replies):
+            reasons = ["no_match"]
         if not reasons:
             continue
         municipality = next(

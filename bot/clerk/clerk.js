@@ -13,6 +13,9 @@
     low_confidence: "low confidence",
     not_addressed: "not addressed in the text",
     unknown_municipality: "place not covered",
+    misunderstood: "misunderstood",
+    unanswered: "unanswered question",
+    no_match: "words not in the texts",
   };
   let session = null; // the desk's conversation with the assistant (clerk-…)
 
