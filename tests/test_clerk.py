@@ -281,10 +281,15 @@ def test_ask_passes_the_question_to_the_bot_and_quotes_its_citations_in_full(des
     assert re.fullmatch(r"clerk-[0-9a-f]{16}", data["session"])
     assert data["sent"] == "who has to exterminate the roaches in the Town of Holland"
     assert data["messages"] and any(m.get("text") for m in data["messages"])
+    assert data["citations"], "the Holland extermination answer cites its section"
     for citation in data["citations"]:
         assert citation["quote"] == kb.section(citation["municipality"], citation["section"]).text
     assert all(hit["quote"] for hit in data["search"])
-    again = requests.post(url(desk, "api/ask"), json={"question": "thanks", "session": data["session"]}, timeout=30)
+    asked = {"question": "Who must get rid of the mice?", "municipality": "muskego", "session": data["session"]}
+    again = requests.post(url(desk, "api/ask"), json=asked, timeout=30)
+    assert again.json()["sent"] == "Who must get rid of the mice in the City of Muskego?"
+    named = {"question": "who exterminates in Amery?", "municipality": "muskego"}
+    assert requests.post(url(desk, "api/ask"), json=named, timeout=30).json()["sent"] == named["question"]
     assert again.status_code == 200 and again.json()["session"] == data["session"]
 
 

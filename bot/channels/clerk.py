@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
 import hmac
 import json
 import logging
@@ -218,7 +219,9 @@ def check_token(request: Request) -> None:
             status=401,
             headers={"WWW-Authenticate": 'Bearer realm="clerk"'},
         )
-    if not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
+    # Digests first, so that neither the content nor the length of the token leaks through timing.
+    digest = lambda text: hashlib.sha256(text.encode("utf-8")).digest()  # noqa: E731
+    if not hmac.compare_digest(digest(given), digest(expected)):
         raise BadRequest("That clerk token is not right.", status=403)
 
 
@@ -645,7 +648,8 @@ class ClerkChannel(InputChannel):
                 return error(503, "The assistant is not ready (no model loaded). The lookups still work.")
             sent = question
             if muni is not None and not mentions_municipality(kb(), question):
-                sent = f"{question} in the {muni.name}"
+                body, punctuation = re.fullmatch(r"(.*?)([?.!]*)", question, re.S).groups()
+                sent = f"{body.rstrip()} in the {muni.name}{punctuation}"
             collector = CollectingOutputChannel()
             try:
                 await agent.handle_message(
