@@ -1,0 +1,208 @@
+"""Printable HTML for the clerk desk: the answer sheet a resident takes home, and comparison tables.
+
+Everything shown is escaped (questions are typed by people; even the ordinance texts go through
+:func:`html.escape`), the documents are self-contained (inline CSS, no external resources) and
+print-ready: ``@media print`` hides the toolbar and keeps each quoted section on one page where
+it fits. The sheet carries the resident's question, the answer in plain words, every citation
+with its full verbatim text, the municipality, the date, whom to ask, and the
+"information, not legal advice" note.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import escape
+from typing import Any
+
+from knowledge.compose import DISCLAIMER
+
+BASIS_NOTES = {
+    "inferred": "The text does not state this paragraph's letter or number; it is cited by its place in the section.",
+    "unknown": "The text gives no section number here; it is cited by its heading.",
+    "cross_reference": "The number is not printed at this place in the text; another section cites it by this number.",
+}
+
+_CSS = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { font: 12pt/1.45 Georgia, "Times New Roman", serif; color: #111; margin: 0; background: #f4f4f1; }
+main { max-width: 48rem; margin: 1.5rem auto; background: #fff; padding: 2rem 2.5rem; border: 1px solid #ccc; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid #999; padding-bottom: .15rem; }
+h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+.meta { margin: 0; color: #333; }
+.question { font-style: italic; white-space: pre-wrap; margin: 0; }
+.summary { white-space: pre-wrap; margin: 0; }
+.heading { margin: 0 0 .25rem; color: #333; }
+blockquote { margin: .25rem 0 .5rem; padding: .5rem .75rem; border-left: 4px solid #555; background: #f7f7f7;
+  white-space: pre-wrap; font-family: inherit; }
+.basis, .small { font-size: .9em; color: #444; margin: 0 0 .5rem; }
+.source { break-inside: avoid; page-break-inside: avoid; }
+.disclaimer { margin-top: 1.5rem; padding: .5rem .75rem; border: 1px solid #999; font-weight: bold; }
+.toolbar { max-width: 48rem; margin: 1rem auto 0; display: flex; gap: .75rem; font: 11pt system-ui, sans-serif; }
+.toolbar a, .toolbar button { font: inherit; padding: .4rem .8rem; }
+table { border-collapse: collapse; width: 100%; font-size: .95rem; }
+caption { text-align: left; font-weight: bold; margin-bottom: .5rem; }
+th, td { border: 1px solid #999; padding: .4rem .5rem; vertical-align: top; text-align: left; }
+th[scope=row] { white-space: nowrap; }
+td.not-addressed { font-style: italic; color: #333; }
+td blockquote { margin: .25rem 0 0; }
+@media print {
+  @page { margin: 18mm 16mm; }
+  body { background: #fff; font-size: 11pt; }
+  main { max-width: none; margin: 0; padding: 0; border: 0; }
+  .toolbar, .no-print, nav { display: none !important; }
+  a { color: inherit; text-decoration: none; }
+  blockquote { background: none; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; page-break-inside: avoid; }
+}
+"""
+
+
+def e(value: Any) -> str:
+    """Escape any value for HTML text or a quoted attribute (``None`` is empty)."""
+    return escape("" if value is None else str(value), quote=True)
+
+
+def long_date(day: dt.date) -> str:
+    """ "November 29, 2026"."""
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _document(title: str, body: str, toolbar: str = "", script_src: str | None = None) -> str:
+    script = f'<script src="{e(script_src)}" defer></script>' if script_src else ""
+    return (
+        "<!doctype html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{e(title)}</title>\n<style>{_CSS}</style>\n{script}\n</head>\n<body>\n"
+        f"{toolbar}<main>\n{body}\n</main>\n</body>\n</html>\n"
+    )
+
+
+def _toolbar(back_href: str | None, print_button: bool) -> str:
+    parts = []
+    if back_href:
+        parts.append(f'<a href="{e(back_href)}">← Clerk desk</a>')
+    if print_button:
+        parts.append('<button type="button" id="print-sheet">Print this sheet</button>')
+    if not parts:
+        return ""
+    return f'<nav class="toolbar no-print" aria-label="Sheet actions">{"".join(parts)}</nav>\n'
+
+
+def _source(entry: dict[str, Any], level: int = 3) -> str:
+    """One cited section or definition: citation, heading, the full verbatim text, how it is cited."""
+    heading = entry.get("heading") or ""
+    note = BASIS_NOTES.get(str(entry.get("basis") or ""), "")
+    line = entry.get("line")
+    return (
+        '<article class="source">'
+        f"<h{level}>{e(entry.get('citation'))}</h{level}>"
+        + (
+            f'<p class="heading">{e(heading)}</p>'
+            if heading and heading not in str(entry.get("quote") or "")[:200]
+            else ""
+        )
+        + f"<blockquote>{e(entry.get('quote'))}</blockquote>"
+        + (f'<p class="basis">{e(note)}</p>' if note else "")
+        + (f'<p class="small no-print">Source text line {e(line)}.</p>' if line else "")
+        + "</article>"
+    )
+
+
+def answer_sheet(
+    question: str,
+    answer: dict[str, Any],
+    day: dt.date | None = None,
+    back_href: str | None = None,
+    script_src: str | None = None,
+) -> str:
+    """The printable answer sheet for a resident, as a complete HTML document.
+
+    ``answer`` is a long-form answer from :mod:`knowledge.compare` (``long_answer`` or
+    ``cited_answer``): municipality, summary, addressed, sections in full.
+    """
+    day = day or dt.date.today()
+    muni = answer["municipality"]
+    title = f"{muni['name']} housing code — answer sheet"
+    question = str(question or "").strip()
+    parts = [
+        "<header>",
+        f"<h1>{e(muni['name'])}: housing code answer</h1>",
+        f'<p class="meta">{e(muni["code_title"])}, chapter {e(muni["chapter"])} · '
+        f'<time datetime="{day.isoformat()}">{e(long_date(day))}</time></p>',
+        "</header>",
+    ]
+    if question:
+        parts += ["<section>", "<h2>Your question</h2>", f'<p class="question">{e(question)}</p>', "</section>"]
+    parts += ["<section>", "<h2>Answer</h2>", f'<p class="summary">{e(answer.get("summary"))}</p>', "</section>"]
+    sections = answer.get("sections") or []
+    if sections:
+        parts += ["<section>", "<h2>What the code says (quoted in full)</h2>"]
+        parts += [_source(s) for s in sections]
+        parts.append("</section>")
+    parts += [
+        "<section>",
+        "<h2>Whom to ask</h2>",
+        f"<p>The {e(muni['office'])} ({e(muni['enforcing_officer'])}) enforces the {e(muni['name'])} code.</p>",
+        "</section>",
+        f'<p class="disclaimer" role="note">{e(DISCLAIMER)}</p>',
+    ]
+    return _document(title, "\n".join(parts), _toolbar(back_href, bool(script_src)), script_src)
+
+
+def comparison_table(comparison: dict[str, Any]) -> str:
+    """A comparison from :mod:`knowledge.compare` as an HTML ``<table>`` (one row per municipality)."""
+    rows = []
+    if comparison["kind"] == "standard":
+        caption = f"{comparison['description']} ({comparison['standard']}, {comparison['unit']})"
+        head = "<tr><th scope=col>Municipality</th><th scope=col>Value</th><th scope=col>Conditions</th><th scope=col>Citation and quote</th></tr>"
+        for entry in comparison["municipalities"]:
+            name = f'<th scope="row">{e(entry["municipality"]["name"])}</th>'
+            if not entry["addressed"]:
+                rows.append(f'<tr>{name}<td class="not-addressed" colspan="3">{e(entry["note"])}</td></tr>')
+                continue
+            for i, value in enumerate(entry["values"]):
+                cells = (
+                    f"<td>{e(value['value_text'])}</td><td>{e(value['conditions'])}</td>"
+                    f"<td>{e(value['citation'])}<blockquote>{e(value['quote'])}</blockquote></td>"
+                )
+                lead = name if i == 0 else ""
+                if i == 0 and len(entry["values"]) > 1:
+                    lead = f'<th scope="row" rowspan="{len(entry["values"])}">{e(entry["municipality"]["name"])}</th>'
+                rows.append(f"<tr>{lead}{cells}</tr>")
+    else:
+        caption = f"{comparison['description']} ({comparison['topic']})"
+        head = "<tr><th scope=col>Municipality</th><th scope=col>What the text says</th></tr>"
+        for entry in comparison["municipalities"]:
+            name = f'<th scope="row">{e(entry["municipality"]["name"])}</th>'
+            if not entry["addressed"]:
+                rows.append(f'<tr>{name}<td class="not-addressed">{e(entry["note"])}</td></tr>')
+                continue
+            body = "".join(_source(s, level=4) for s in entry["sections"])
+            rows.append(f"<tr>{name}<td>{body}</td></tr>")
+    return (
+        f'<table class="comparison"><caption>{e(caption)}</caption>'
+        f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def comparison_page(
+    comparison: dict[str, Any], day: dt.date | None = None, back_href: str | None = None, script_src: str | None = None
+) -> str:
+    """A comparison table as a complete printable HTML document, with the date and the note."""
+    day = day or dt.date.today()
+    what = comparison.get("description") or ""
+    body = "\n".join(
+        [
+            "<header>",
+            f"<h1>Across the five municipalities: {e(what)}</h1>",
+            f'<p class="meta"><time datetime="{day.isoformat()}">{e(long_date(day))}</time></p>',
+            "</header>",
+            comparison_table(comparison),
+            f'<p class="disclaimer" role="note">{e(DISCLAIMER)}</p>',
+        ]
+    )
+    return _document(f"Comparison — {what}", body, _toolbar(back_href, bool(script_src)), script_src)
