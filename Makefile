@@ -20,7 +20,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export RASA_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup install kb nlp train run test lint validate clean
+.PHONY: help setup install kb nlp train run test lint validate clean nlu-test
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -78,3 +78,9 @@ lint: $(STAMP) ## ruff over the Python code
 
 clean: ## Remove built artefacts (keeps .venv)
 	rm -rf build models var .pytest_cache
+
+nlu-test: $(MODEL) ## Score the model on the held-out NLU set (rasa test nlu; report in build/nlu_results)
+	$(RASA) test nlu --nlu tests/nlu/heldout.yml --model $(MODEL) --out build/nlu_results > build/nlu_test.log 2>&1
+	@$(PY) -c "import json; r = json.load(open('build/nlu_results/intent_report.json')); \
+	print(f\"held-out intents: accuracy {r['accuracy']:.3f}, macro-F1 {r['macro avg']['f1-score']:.3f}, \
+	{int(r['macro avg']['support'])} examples\")"

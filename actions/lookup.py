@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import CANNOT_LOOK_UP, topic_of
 from actions.common import current_municipality, kb, send
 from knowledge.citations import find_citation
-from knowledge.compose import answer_comparison, answer_definition, answer_section, full_quotes
+from knowledge.compose import answer_comparison, answer_definition, answer_section, full_quotes, topic_from_text
 from knowledge.kb import KnowledgeBaseError
 
 ASK_FOR_CITATION = 'Which section? Give its number, for example "show me 190-9" or "12.07(1)(a)".'
@@ -82,7 +82,8 @@ class ActionCompare(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         ranking = tracker.latest_message.get("intent_ranking") or []
-        topic = next((topic_of(r.get("name", "")) for r in ranking if topic_of(r.get("name", ""))), None)
+        topic = topic_from_text(tracker.latest_message.get("text") or "")
+        topic = topic or next((topic_of(r.get("name", "")) for r in ranking if topic_of(r.get("name", ""))), None)
         topic = topic or tracker.get_slot("topic")
         if not topic:
             dispatcher.utter_message(text='Compare what? For example: "compare bedroom sizes across towns".')

@@ -559,3 +559,43 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
             "citations": [citation_payload(s) for s in cited],
         },
     )
+
+
+# Words that name a topic in a comparison request ("compare bedroom sizes across towns").
+TOPIC_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "pests": ("pest", "exterminat", "roach", "mice", "mouse", "rat", "bug", "insect", "rodent", "infest"),
+    "sleeping_room_size": ("bedroom", "sleeping room", "sleep"),
+    "occupancy_floor_space": ("floor space", "occupan", "overcrowd", "how many people", "floor area", "per person"),
+    "ceiling_height": ("ceiling",),
+    "windows_light_ventilation": ("window", "ventilat", "skylight", "natural light"),
+    "heating": ("heat", "furnace", "temperature", "warm"),
+    "hot_water": ("hot water", "water heat"),
+    "bathroom_kitchen_facilities": ("bathroom", "kitchen", "toilet", "sink", "shower", "bathtub", "stove"),
+    "garbage_rubbish": ("garbage", "trash", "rubbish", "refuse", "bins", "cans"),
+    "cleanliness": ("clean", "sanitary"),
+    "maintenance": ("repair", "maintenance", "roof", "leak"),
+    "access_for_repairs": ("access", "let in", "entry", "enter"),
+    "inspections": ("inspect",),
+    "notices_hearings_appeals": ("appeal", "hearing", "notice"),
+    "penalties": ("fine", "penalt", "forfeiture"),
+    "unfit_dwellings": ("unfit", "condemn", "placard", "vacant", "vacate"),
+    "utility_shutoffs": ("shut off", "shutoff", "utilit", "disconnect"),
+    "rooming_houses": ("rooming", "boarding"),
+    "rental_licensing": ("licens", "registr", "permit"),
+    "basements": ("basement", "cellar"),
+    "stairs_handrails_exits": ("stair", "handrail", "railing", "exit", "egress"),
+    "screens": ("screen",),
+    "electrical": ("outlet", "electric", "wiring"),
+    "public_halls_lighting": ("hallway light", "hall light", "public hall", "lighting"),
+}
+
+
+def topic_from_text(text: str) -> str | None:
+    """The topic a free-text request names by its words, or None (most specific keyword wins)."""
+    lowered = text.lower()
+    best: tuple[int, str] | None = None
+    for topic, words in TOPIC_KEYWORDS.items():
+        for word in words:
+            if word in lowered and (best is None or len(word) > best[0]):
+                best = (len(word), topic)
+    return best[1] if best else None

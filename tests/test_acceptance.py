@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import customs, rest, texts
 
 pytestmark = pytest.mark.servers
@@ -33,8 +32,11 @@ PLACES = {
 @pytest.mark.parametrize("municipality", list(PLACES))
 @pytest.mark.parametrize("topic", list(QUESTIONS))
 def test_every_topic_for_every_municipality(servers, kb, topic, municipality):
-    messages = rest(servers, f"matrix-{topic}-{municipality}-{uuid.uuid4().hex[:6]}",
-                    QUESTIONS[topic].format(place=PLACES[municipality]))
+    messages = rest(
+        servers,
+        f"matrix-{topic}-{municipality}-{uuid.uuid4().hex[:6]}",
+        QUESTIONS[topic].format(place=PLACES[municipality]),
+    )
     reply = texts(messages)
     (payload,) = customs(messages)
     muni = kb.municipality(municipality)

@@ -1,0 +1,86 @@
+"""Rasa's own checks: training data validation, test stories, and the held-out NLU set."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import MODEL_PATH, ROOT
+
+pytestmark = pytest.mark.rasa
+RASA = str(Path(os.sys.executable).parent / "rasa")
+ENV = {**os.environ, "RASA_TELEMETRY_ENABLED": "false", "TF_CPP_MIN_LOG_LEVEL": "2"}
+HELD_OUT = ROOT / "tests" / "nlu" / "heldout.yml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([RASA, *args], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
+
+
+def test_training_data_validates_without_warnings():
+    result = run(
+        "data", "validate", "--config", "config.yml", "--domain", "bot/domain", "--data", "data", "--fail-on-warnings"
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_test_stories_pass(tmp_path):
+    result = run(
+        "test",
+        "core",
+        "--model",
+        str(MODEL_PATH),
+        "--stories",
+        "tests/stories",
+        "--fail-on-prediction-errors",
+        "--out",
+        str(tmp_path),
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def held_out_examples() -> list[tuple[str, str]]:
+    import re
+
+    pairs = []
+    for block in yaml.safe_load(HELD_OUT.read_text(encoding="utf-8"))["nlu"]:
+        for line in block["examples"].splitlines():
+            line = line.strip()
+            if line.startswith("- "):
+                pairs.append((re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", line[2:]), block["intent"]))
+    return pairs
+
+
+def test_held_out_set_is_never_trained_on():
+    import re
+
+    trained = set()
+    for path in (ROOT / "data" / "nlu").glob("*.yml"):
+        for block in yaml.safe_load(path.read_text(encoding="utf-8"))["nlu"]:
+            for line in block.get("examples", "").splitlines():
+                if line.strip().startswith("- "):
+                    trained.add(re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", line.strip()[2:]).lower())
+    assert [text for text, _ in held_out_examples() if text.lower() in trained] == []
+
+
+def test_held_out_intent_accuracy():
+    """A regression guard; `make nlu-test` reports Rasa's own figures (accuracy, macro-F1)."""
+    from rasa.core.agent import Agent
+    from sklearn.metrics import f1_score
+
+    logging.getLogger("rasa").setLevel(logging.WARNING)
+    agent = Agent.load(str(MODEL_PATH))
+    loop = asyncio.new_event_loop()
+    pairs = held_out_examples()
+    predicted = [loop.run_until_complete(agent.parse_message(text))["intent"]["name"] for text, _ in pairs]
+    loop.close()
+    truth = [intent for _, intent in pairs]
+    accuracy = sum(p == t for p, t in zip(predicted, truth)) / len(truth)
+    macro_f1 = f1_score(truth, predicted, average="macro", zero_division=0)
+    misses = [(text, want, got) for (text, want), got in zip(pairs, predicted) if want != got]
+    assert accuracy >= 0.93 and macro_f1 >= 0.93, (accuracy, macro_f1, misses)
