@@ -9,6 +9,7 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
+from actions.safety import guarded
 from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
@@ -51,6 +52,7 @@ class ActionAnswerTopic(Action):
     def name(self) -> str:
         return "action_answer_topic"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -69,6 +71,7 @@ class ActionSetMunicipality(Action):
     def name(self) -> str:
         return "action_set_municipality"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -90,6 +93,7 @@ class ActionSetRole(Action):
     def name(self) -> str:
         return "action_set_role"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -118,6 +122,7 @@ class ActionAnswerFact(Action):
     def name(self) -> str:
         return "action_answer_fact"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:

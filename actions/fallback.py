@@ -9,6 +9,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answers import topic_of
 from actions.common import kb
+from actions.safety import guarded
 
 MAX_SUGGESTIONS = 3
 
@@ -19,6 +20,7 @@ class ActionClarify(Action):
     def name(self) -> str:
         return "action_clarify"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:

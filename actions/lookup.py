@@ -9,6 +9,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answers import CANNOT_LOOK_UP, topic_of
 from actions.common import current_municipality, kb, send
+from actions.safety import guarded
 from knowledge.citations import find_citation
 from knowledge.compose import answer_comparison, answer_definition, answer_section, full_quotes, topic_from_text
 from knowledge.kb import KnowledgeBaseError
@@ -22,6 +23,7 @@ class ActionDefine(Action):
     def name(self) -> str:
         return "action_define"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -41,6 +43,7 @@ class ActionLookupSection(Action):
     def name(self) -> str:
         return "action_lookup_section"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -62,6 +65,7 @@ class ActionQuoteSection(Action):
     def name(self) -> str:
         return "action_quote_section"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
@@ -78,6 +82,7 @@ class ActionCompare(Action):
     def name(self) -> str:
         return "action_compare"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:

@@ -3,11 +3,33 @@
 ``make run`` calls this after set-up. Ctrl-C (or SIGTERM) stops both servers and waits for
 them, so nothing is left running; if either server dies, the other is stopped too and the
 exit code says which failed.
+
+Before anything starts, the launcher checks what the servers need and, when something is
+missing, prints what is wrong and how to fix it, and exits with code 2: the knowledge base
+(``make kb``), a trained model (``make train``), and for the production endpoints every
+environment variable they name.
+
+Configuration is by environment (see :func:`defaults` and the README):
+
+* ``BOT_ENDPOINTS``: ``local`` (default, ``bot/endpoints.yml``: SQLite tracker store, in-memory
+  lock store), ``production`` (``bot/endpoints.production.yml``: PostgreSQL tracker store, Redis
+  lock store, all addresses from the environment), or the path of an endpoints file;
+* ``RASA_AUTH_TOKEN``: when set, Rasa's HTTP API (``/conversations/...``, ``/model``, ...) is
+  switched on and needs this token; when unset, the API is off (only the channels are served);
+* ``RASA_CORS_ORIGINS``: the origins allowed to call the server from a browser (space or comma
+  separated); default: the server's own origin, which is the web chat's;
+* ``ACTION_TIMEOUT``: seconds Rasa waits for an action (see :mod:`bot.action_guard`);
+* ``RATE_LIMIT_*``: per-sender and per-address limits of the public channels (:mod:`bot.ratelimit`).
+
+``--only rasa`` or ``--only actions`` starts one of the two (the scale-out set-up runs several
+Rasa servers and several action servers, each in its own container).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,24 +38,56 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+ENDPOINT_FILES = {"local": ROOT / "bot" / "endpoints.yml", "production": ROOT / "bot" / "endpoints.production.yml"}
+_ENV_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+class StartupError(Exception):
+    """Something the servers need is missing; ``str()`` says what and how to fix it."""
 
 
 def defaults() -> dict[str, str]:
     """The embedded default configuration (SQLite, local action server), overridable by environment."""
+    rasa_port = os.environ.get("RASA_PORT", "5005")
     return {
         "ACTION_PORT": "5055",
-        "RASA_PORT": "5005",
+        "RASA_PORT": rasa_port,
         "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{os.environ.get('ACTION_PORT', '5055')}/webhook",
         "TRACKER_DB": str(ROOT / "var" / "tracker.db"),
         "SMS_DB": str(ROOT / "var" / "sms.db"),
         "HOUSING_KB_PATH": str(ROOT / "build" / "kb.sqlite"),
         "RASA_TELEMETRY_ENABLED": "false",
+        "BOT_ENDPOINTS": "local",
+        "RASA_CORS_ORIGINS": f"http://localhost:{rasa_port} http://127.0.0.1:{rasa_port}",
+        # INFO: start-up, warnings and errors; no message text (Rasa logs that only at DEBUG).
+        "LOG_LEVEL": "INFO",
+        # Sanic refuses bodies over this with a 413 before any channel reads them (the channels'
+        # own limits are far lower; Rasa's API takes training data, hence not lower than this).
+        "SANIC_REQUEST_MAX_SIZE": str(8 * 1024 * 1024),
     }
 
 
-def commands(env: dict[str, str]) -> list[tuple[str, list[str]]]:
-    """The two server command lines."""
-    return [
+def endpoints_file(env: dict[str, str]) -> Path:
+    """The endpoints file ``BOT_ENDPOINTS`` selects."""
+    choice = env.get("BOT_ENDPOINTS") or "local"
+    path = ENDPOINT_FILES.get(choice) or Path(choice)
+    if not path.is_absolute():
+        path = ROOT / path
+    if not path.is_file():
+        raise StartupError(
+            f"BOT_ENDPOINTS={choice!r}: no endpoints file {path}. Use local, production or the path of a file."
+        )
+    return path
+
+
+def cors_origins(env: dict[str, str]) -> list[str]:
+    """The browser origins ``RASA_CORS_ORIGINS`` allows (empty: none)."""
+    return [origin for origin in re.split(r"[\s,]+", env.get("RASA_CORS_ORIGINS") or "") if origin]
+
+
+def commands(env: dict[str, str], only: str | None = None) -> list[tuple[str, list[str]]]:
+    """The server command lines (both, or the one ``only`` names)."""
+    servers = [
         (
             "action server",
             [str(BIN / "python"), "-m", "rasa_sdk", "--actions", "actions", "--port", env["ACTION_PORT"]],
@@ -41,19 +95,95 @@ def commands(env: dict[str, str]) -> list[tuple[str, list[str]]]:
         (
             "rasa server",
             [
-                str(BIN / "rasa"),
+                str(BIN / "python"),
+                "-m",
+                "bot.rasa_server",  # rasa, with the action guard; adds the API when RASA_AUTH_TOKEN is set
                 "run",
                 "--model",
                 str(ROOT / "models"),
                 "--endpoints",
-                str(ROOT / "bot" / "endpoints.yml"),
+                str(endpoints_file(env)),
                 "--credentials",
                 str(ROOT / "bot" / "credentials.yml"),
                 "--port",
                 env["RASA_PORT"],
+                *(["--cors", *cors_origins(env)] if cors_origins(env) else []),
             ],
         ),
     ]
+    wanted = {"rasa": "rasa server", "actions": "action server"}.get(only or "")
+    return [(name, argv) for name, argv in servers if wanted in (None, name)]
+
+
+def check_knowledge_base(env: dict[str, str]) -> str:
+    """Open the knowledge base and count its rows; StartupError (naming `make kb`) if it is missing or broken."""
+    from knowledge.kb import KnowledgeBase, KnowledgeBaseError
+
+    base = KnowledgeBase(env["HOUSING_KB_PATH"])
+    try:
+        counts = base.check()
+        if not counts.get("municipalities") or not counts.get("sections"):
+            raise StartupError(
+                f"The knowledge base {base.path} is empty (no municipalities or sections). Rebuild it with `make kb`."
+            )
+    except KnowledgeBaseError as exc:
+        raise StartupError(str(exc)) from None
+    except StartupError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a corrupt file fails in many ways; all need the same fix
+        raise StartupError(
+            f"The knowledge base {base.path} is unreadable ({exc}). Rebuild it with `make kb`."
+        ) from None
+    finally:
+        base.close()
+    return f"{counts['municipalities']} municipalities, {counts['sections']} sections"
+
+
+def check_model() -> None:
+    """A trained model must be in models/."""
+    if not any((ROOT / "models").glob("*.tar.gz")):
+        raise StartupError(f"No trained model in {ROOT / 'models'}. Train one with `make train`.")
+
+
+def check_endpoint_variables(path: Path, env: dict[str, str]) -> None:
+    """Every ``${VAR}`` the endpoints file names must be set (Rasa would fail with a traceback)."""
+    text = "\n".join(line.split("#", 1)[0] for line in path.read_text(encoding="utf-8").splitlines())
+    missing = sorted({name for name in _ENV_REFERENCE.findall(text) if name not in env})
+    if missing:
+        raise StartupError(
+            f"{path.name} needs these environment variables, which are not set: {', '.join(missing)} "
+            "(an empty value is allowed, e.g. for a password-less Redis)."
+        )
+
+
+def check_rate_limits(env: dict[str, str]) -> None:
+    """Every RATE_LIMIT_* must read N/S or off (the channels would fail to start otherwise)."""
+    from bot.ratelimit import DEFAULTS, RateLimiter
+
+    for name in DEFAULTS:
+        try:
+            RateLimiter.from_spec(env.get(name, DEFAULTS[name]))
+        except ValueError as exc:
+            raise StartupError(f"{name}: {exc}") from None
+
+
+def preflight(env: dict[str, str], only: str | None = None) -> list[str]:
+    """Check everything the servers need; return notes to print. StartupError when something is missing."""
+    notes = []
+    if only in (None, "actions"):
+        notes.append(f"knowledge base {env['HOUSING_KB_PATH']}: {check_knowledge_base(env)}")
+    if only in (None, "rasa"):
+        check_model()
+        check_rate_limits(env)
+        path = endpoints_file(env)
+        check_endpoint_variables(path, env)
+        notes.append(f"endpoints: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        notes.append(
+            "Rasa HTTP API: on, needs RASA_AUTH_TOKEN"
+            if env.get("RASA_AUTH_TOKEN")
+            else "Rasa HTTP API: off (set RASA_AUTH_TOKEN to switch it on, with that token)"
+        )
+    return notes
 
 
 def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
@@ -73,9 +203,20 @@ def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
             process.wait()
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.launch", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=["rasa", "actions"], help="start only one of the two servers")
+    args = parser.parse_args(argv)
     env = {**defaults(), **os.environ}
-    Path(env["TRACKER_DB"]).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        notes = preflight(env, args.only)
+    except StartupError as exc:
+        print(f"cannot start: {exc}", file=sys.stderr, flush=True)
+        return 2
+    for note in notes:
+        print(note, flush=True)
+    if (env.get("BOT_ENDPOINTS") or "local") == "local":
+        Path(env["TRACKER_DB"]).parent.mkdir(parents=True, exist_ok=True)
     Path(env["SMS_DB"]).parent.mkdir(parents=True, exist_ok=True)
     processes: list[subprocess.Popen] = []
     stopping = False
@@ -86,18 +227,20 @@ def main() -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
-    for name, argv in commands(env):
-        print(f"starting {name}: {' '.join(argv)}", flush=True)
-        processes.append(subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True))
-    print(
-        f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops both servers)",
-        flush=True,
-    )
-    sms_note = "" if env.get("TWILIO_AUTH_TOKEN") else "  (refuses requests until TWILIO_AUTH_TOKEN is set)"
-    print(f"SMS channel: POST http://localhost:{env['RASA_PORT']}/webhooks/sms/webhook{sms_note}", flush=True)
+    servers = commands(env, args.only)
+    for name, argv_ in servers:
+        print(f"starting {name}: {' '.join(argv_)}", flush=True)
+        processes.append(subprocess.Popen(argv_, cwd=ROOT, env=env, start_new_session=True))
+    if args.only != "actions":
+        print(
+            f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops)",
+            flush=True,
+        )
+        sms_note = "" if env.get("TWILIO_AUTH_TOKEN") else "  (refuses requests until TWILIO_AUTH_TOKEN is set)"
+        print(f"SMS channel: POST http://localhost:{env['RASA_PORT']}/webhooks/sms/webhook{sms_note}", flush=True)
     code = 0
     while not stopping:
-        for process, (name, _) in zip(processes, commands(env)):
+        for process, (name, _) in zip(processes, servers):
             if process.poll() is not None:
                 print(f"{name} exited with code {process.returncode}; stopping", file=sys.stderr, flush=True)
                 code = process.returncode or 1

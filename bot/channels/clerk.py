@@ -185,7 +185,7 @@ def json_body(request: Request) -> dict[str, Any]:
         raise BadRequest(f"The request body is too large (at most {MAX_BODY_BYTES // 1024} KB).", status=413)
     try:
         body = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest('The body must be JSON like {"question": "..."}.') from None
     if not isinstance(body, dict):
         raise BadRequest('The body must be a JSON object like {"question": "..."}.')
@@ -220,7 +220,8 @@ def check_token(request: Request) -> None:
             headers={"WWW-Authenticate": 'Bearer realm="clerk"'},
         )
     # Digests first, so that neither the content nor the length of the token leaks through timing.
-    digest = lambda text: hashlib.sha256(text.encode("utf-8")).digest()  # noqa: E731
+    # "replace": a header with bytes that are not UTF-8 is just a wrong token, not a server error.
+    digest = lambda text: hashlib.sha256(text.encode("utf-8", "replace")).digest()  # noqa: E731
     if not hmac.compare_digest(digest(given), digest(expected)):
         raise BadRequest("That clerk token is not right.", status=403)
 
@@ -420,7 +421,7 @@ def review_items(
             try:
                 suggestions = compare.suggest_sections(kb, user["text"], municipality, limit=3)
             except KnowledgeBaseError as exc:
-                logger.warning("clerk desk: no suggestions for %r: %s", user["text"][:80], exc)
+                logger.warning("clerk desk: no suggestions for a review item: %s", exc)
         items.append(
             {
                 "sender": sender,

@@ -2,7 +2,15 @@
 
 Same request and response shape as Rasa's own ``RestInput`` — ``{"sender": ..., "message":
 ...}`` in, a JSON list of bot messages out — but a body that is not a JSON object, a missing
-or non-text message, or an over-long one gets a clear 400 or a polite reply, never a 500.
+or non-text message, or an over-long one gets a clear 400 or a polite reply, never a 500:
+
+* a body over :data:`MAX_BODY_BYTES`: 413; a content type other than JSON: 415;
+* a missing, non-text, over-long sender, or one with control characters: 400 (without a sender,
+  every anonymous client would share one conversation);
+* too many messages from one sender or one client address (:mod:`bot.ratelimit`): a polite 429
+  with ``Retry-After``.
+
+Message text is never logged.
 """
 
 from __future__ import annotations
@@ -18,10 +26,13 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
+from bot.ratelimit import RateLimiter, retry_after
+
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 2000
 MAX_SENDER_CHARS = 128
+MAX_BODY_BYTES = 64 * 1024
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 
 
@@ -29,11 +40,40 @@ def parse_body(request: Request) -> tuple[Dict[str, Any] | None, str | None]:
     """The request's JSON object, or an error message for the client."""
     try:
         body = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None, 'The body must be JSON like {"sender": "me", "message": "hello"}.'
     if not isinstance(body, dict):
         return None, 'The body must be a JSON object like {"sender": "me", "message": "hello"}.'
     return body, None
+
+
+def is_json(request: Request) -> bool:
+    """No content type, or a JSON one (``application/json``, ``…+json``)."""
+    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    return not kind or kind == "application/json" or kind.endswith("+json")
+
+
+def sender_of(body: Dict[str, Any]) -> str | None:
+    """The conversation id: text (or a whole number) of 1 to MAX_SENDER_CHARS printable characters."""
+    sender = body.get("sender")
+    if isinstance(sender, int) and not isinstance(sender, bool):
+        sender = str(sender)
+    if not isinstance(sender, str) or not 0 < len(sender) <= MAX_SENDER_CHARS or not sender.isprintable():
+        return None
+    return sender if sender.strip() else None
+
+
+def too_many(wait: float) -> HTTPResponse:
+    """The polite 429."""
+    seconds = retry_after(wait)
+    return response.json(
+        {
+            "error": "You're sending messages faster than I can answer. "
+            f"Please wait {seconds} second{'s' if seconds != 1 else ''} and try again."
+        },
+        status=429,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def clean_text(text: str) -> str:
@@ -43,6 +83,10 @@ def clean_text(text: str) -> str:
 
 class RestChannel(RestInput):
     """Rasa's REST channel with input validation."""
+
+    def __init__(self) -> None:
+        self.per_sender = RateLimiter.from_env("RATE_LIMIT_SENDER")
+        self.per_address = RateLimiter.from_env("RATE_LIMIT_IP")
 
     @classmethod
     def name(cls) -> str:
@@ -57,6 +101,19 @@ class RestChannel(RestInput):
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:
+            if self.per_address is not None:
+                wait = self.per_address.take(request.remote_addr or request.ip or "?")
+                if wait:
+                    return too_many(wait)
+            if len(request.body or b"") > MAX_BODY_BYTES:
+                return response.json(
+                    {"error": f"The request is too large (at most {MAX_BODY_BYTES // 1024} KB)."}, status=413
+                )
+            if not is_json(request):
+                return response.json(
+                    {"error": 'Send JSON (Content-Type: application/json) like {"sender": "me", "message": "hello"}.'},
+                    status=415,
+                )
             body, error = parse_body(request)
             if body is None:
                 return response.json({"error": error}, status=400)
@@ -65,11 +122,19 @@ class RestChannel(RestInput):
                 message = ""
             if not isinstance(message, str):
                 return response.json({"error": '"message" must be text.'}, status=400)
-            sender = body.get("sender") or "default"
-            if not isinstance(sender, (str, int)) or len(str(sender)) > MAX_SENDER_CHARS:
+            sender = sender_of(body)
+            if sender is None:
                 return response.json(
-                    {"error": f'"sender" must be text of at most {MAX_SENDER_CHARS} characters.'}, status=400
+                    {
+                        "error": '"sender" is required: a conversation id of your choosing '
+                        f"(text of at most {MAX_SENDER_CHARS} characters, no control characters)."
+                    },
+                    status=400,
                 )
+            if self.per_sender is not None:
+                wait = self.per_sender.take(sender)
+                if wait:
+                    return too_many(wait)
             metadata = body.get("metadata") if isinstance(body.get("metadata"), dict) else None
             text = clean_text(message)
             if len(text) > MAX_MESSAGE_CHARS:

@@ -13,7 +13,10 @@ is needed. The channel
 * answers a retried ``MessageSid`` with an empty response, without asking the bot again;
 * turns the bot's answer into SMS (``sms_format``): plain GSM-7 text, compact citations, pages
   ("Reply MORE for the rest"), buttons as numbered options ("Reply 1 for …");
-* uses the phone number as the conversation id but logs only a salted hash of it.
+* uses the phone number as the conversation id but logs only a salted hash of it;
+* limits each phone number to ``RATE_LIMIT_SMS`` texts (:mod:`bot.ratelimit`; STOP, START and
+  HELP always work): the first text over the limit gets a polite "slow down", later ones nothing
+  until the limit refills.
 
 Opt-out, pages, pending options and seen ``MessageSid``s live in SQLite (``SMS_DB``, default
 ``var/sms.db``), keyed by the salted hash, so they survive restarts.
@@ -48,6 +51,7 @@ from sanic.response import HTTPResponse
 from twilio.request_validator import RequestValidator
 
 from bot.channels.sms_format import paginate, render
+from bot.ratelimit import RateLimiter
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +75,7 @@ EMPTY = "I got an empty message. Please text your question about a housing code,
 MEDIA_ONLY = "I can only read text. Please type your question about a housing code, or reply HELP."
 NO_MORE = "That was the whole answer. Text another question, or reply HELP."
 NO_ANSWER = "Sorry, I have no answer to that. Please ask another way, or reply HELP."
+TOO_FAST = "You're texting faster than I can answer. Please wait a few minutes, then text your question again."
 
 _XML_INVALID = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _TWIML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -287,6 +292,7 @@ class SmsChannel(InputChannel):
         self.public_base_url = public_base_url.rstrip("/") if public_base_url else None
         self.segments_per_page = max(1, segments_per_page)
         self.token_env = token_env
+        self.limiter = RateLimiter.from_env("RATE_LIMIT_SMS")
         # The state database is opened only when the channel can answer at all.
         self.state = SmsState(db_path) if self.validator else None
         contact = f" {help_contact.strip()}" if help_contact.strip() else ""
@@ -341,7 +347,13 @@ class SmsChannel(InputChannel):
                 return refuse(403, "Invalid or missing X-Twilio-Signature.")
             phone = (params.first("From") or "").strip()
             sid = (params.first("MessageSid") or params.first("SmsSid") or "").strip()
-            if not phone or not sid or len(phone) > MAX_FIELD_CHARS or len(sid) > MAX_FIELD_CHARS:
+            if (
+                not phone
+                or not sid
+                or len(phone) > MAX_FIELD_CHARS
+                or len(sid) > MAX_FIELD_CHARS
+                or not (phone + sid).isprintable()
+            ):
                 return refuse(400, "A Twilio message needs From and MessageSid.")
             key = self.state.phone_key(phone)
             try:
@@ -384,6 +396,9 @@ class SmsChannel(InputChannel):
         if stopped:
             logger.info("SMS from %s: opted out, not answered", key)
             return None
+        if self.limiter is not None and self.limiter.take(key):
+            logger.info("SMS from %s: over the rate limit", key)
+            return TOO_FAST if self.limiter.first_refusal(key) else None
         if word in MORE_WORDS:
             return self.state.next_page(key) or NO_MORE
         if not text:
