@@ -48,7 +48,7 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
-from bot.channels.rest import clean_text
+from bot.channels.rest import NOTHING_SAID, clean_text
 from knowledge import compare, sheet
 from knowledge.kb import (
     KnowledgeBase,
@@ -662,6 +662,7 @@ class ClerkChannel(InputChannel):
             messages = [
                 {k: m[k] for k in ("text", "buttons", "custom") if m.get(k) is not None} for m in collector.messages
             ]
+            messages = messages or [{"text": NOTHING_SAID}]
             customs = [m["custom"] for m in messages if isinstance(m.get("custom"), dict)]
             addressed = [c["addressed"] for c in customs if "addressed" in c]
             return ok_json(

@@ -34,6 +34,8 @@ MAX_MESSAGE_CHARS = 2000
 MAX_SENDER_CHARS = 128
 MAX_BODY_BYTES = 64 * 1024
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
+# When the bot has nothing to say (e.g. after a typed "/restart" or "/session_start"), rather than silence:
+NOTHING_SAID = 'What would you like to know about your housing code? Say "help" for examples.'
 
 
 def parse_body(request: Request) -> tuple[Dict[str, Any] | None, str | None]:
@@ -160,6 +162,8 @@ class RestChannel(RestInput):
             except Exception:  # noqa: BLE001 - the client gets a polite answer, the log the details
                 logger.exception("rest message failed")
                 collector.messages.append({"recipient_id": str(sender), "text": SORRY})
+            if not collector.messages:
+                collector.messages.append({"recipient_id": str(sender), "text": NOTHING_SAID})
             return response.json(collector.messages)
 
         return webhook
