@@ -79,6 +79,10 @@ lint: $(STAMP) ## ruff over the Python code
 clean: ## Remove built artefacts (keeps .venv)
 	rm -rf build models var .pytest_cache
 
+.PHONY: soak
+soak: setup ## 10-minute load test on loopback (16 senders); RSS of both servers; figures in build/soak.json
+	$(PY) tests/soak.py --seconds 600 --senders 16 --out build/soak.json
+
 nlu-test: $(MODEL) ## Score the model on the held-out NLU set (rasa test nlu; report in build/nlu_results)
 	$(RASA) test nlu --nlu tests/nlu/heldout.yml --model $(MODEL) --out build/nlu_results > build/nlu_test.log 2>&1
 	@$(PY) -c "import json; r = json.load(open('build/nlu_results/intent_report.json')); \
