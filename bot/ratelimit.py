@@ -64,7 +64,7 @@ class RateLimiter:
         if text in ("", "off", "0", "none", "no"):
             return None
         match = _SPEC.fullmatch(text)
-        if not match or int(match.group(1)) == 0:
+        if not match or int(match.group(1)) == 0 or float(match.group(2)) <= 0:
             raise ValueError(f"a rate limit is written N/S (N messages per S seconds) or off, not {spec!r}")
         return cls(int(match.group(1)), float(match.group(2)))
 
