@@ -27,7 +27,7 @@ from typing import Any, List
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 5.0
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
 _MARK = "_housing_guarded"
 

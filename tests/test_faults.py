@@ -249,3 +249,18 @@ def test_the_conversation_survives_restarts_and_a_crash(tmp_path):
         assert "Town of Howard" in reply  # the municipality is still remembered
     finally:
         third.stop()
+
+
+def test_the_action_timeout_comes_from_the_environment_then_the_endpoints_file(monkeypatch):
+    from rasa.utils.endpoints import EndpointConfig
+
+    from bot.action_guard import DEFAULT_TIMEOUT, action_timeout
+
+    endpoint = EndpointConfig(url="http://127.0.0.1:1/webhook", timeout=7)
+    monkeypatch.delenv("ACTION_TIMEOUT", raising=False)
+    assert action_timeout(endpoint) == 7
+    assert action_timeout(EndpointConfig(url="x")) == DEFAULT_TIMEOUT
+    monkeypatch.setenv("ACTION_TIMEOUT", "2.5")
+    assert action_timeout(endpoint) == 2.5
+    monkeypatch.setenv("ACTION_TIMEOUT", "soon")  # not a number: ignored, with a warning
+    assert action_timeout(endpoint) == 7

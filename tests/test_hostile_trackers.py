@@ -97,11 +97,13 @@ def assert_proper(messages: list[dict], events: list[dict], where: str) -> None:
 
 # -- strategies ----------------------------------------------------------------------------------
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40)
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-    max_leaves=12,
-)
+
+
+def json_containers(inner: st.SearchStrategy) -> st.SearchStrategy:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+
+
+json_values = st.recursive(json_scalars, json_containers, max_leaves=12)
 
 
 @pytest.fixture(scope="module")
