@@ -132,10 +132,18 @@ class _Ctx:
         self.topic = topic or TOPICS[kind]
         self.sources: list[Source] = []
         self.notes: list[str] = []
+        self._standards: dict[str, Standard] | None = None
 
     def std(self, key: str) -> Standard | None:
-        """The standards row of ``key`` for this municipality (proper rows only), or None."""
-        return self.kb.standard(self.muni.key, key)
+        """The standards row of ``key`` for this municipality (proper rows only), or None.
+
+        Same as ``kb.standard(muni, key)`` (the first row of the key), read in one query per result.
+        """
+        if self._standards is None:
+            self._standards = {}
+            for row in self.kb.standards(municipality=self.muni.key):
+                self._standards.setdefault(row.key, row)
+        return self._standards.get(key)
 
     def use(self, *standards: Standard | None) -> None:
         """Record standards as sources of the result (citation and verbatim quote)."""
@@ -310,6 +318,15 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
             "a child one year old or younger does not count."
         )
     return _Occupants(persons, counted, excluded)
+
+
+def _no_occupants(ctx: _Ctx, occupants: _Occupants, why: str) -> SpaceResult:
+    """Every person is too young to be an occupant: the per-occupant figures give no number."""
+    return ctx.unsettled(
+        f"None of these persons counts as an occupant under the {ctx.muni.name} code's definition, and {why}, "
+        "so the text gives no figure for them.",
+        numbers={"occupants": 0, "persons": occupants.persons},
+    )
 
 
 def _low_area_exclusion(ctx: _Ctx, room: Room, low_area: float | None) -> tuple[float, str] | SpaceResult:
@@ -517,13 +534,7 @@ def sleeping_room(
             MORE_INFO,
         )
     if occupants is not None and not occupants.counted:
-        ctx.note(None)
-        return ctx.result(
-            COMPUTED,
-            f"None of these persons counts as an occupant under the {ctx.muni.name} code's definition, and its "
-            "sleeping-room figures are per occupant, so they set no minimum for this room.",
-            numbers={"occupants": 0, "persons": occupants.persons},
-        )
+        return _no_occupants(ctx, occupants, "its sleeping-room figures are stated per occupant")
     if room_obj is None:
         assert occupants is not None
         return _sleep_minimum(ctx, rules, occupants, rooming)
@@ -1009,13 +1020,9 @@ def dwelling_unit(
         "occupants": n,
         "persons": occupants.persons,
     }
-    if n == 0:
-        return ctx.result(
-            COMPUTED,
-            f"None of these persons counts as an occupant under the {ctx.muni.name} code's definition.",
-            numbers=numbers,
-        )
-    need = _unit_need(rules, n)
+    if n == 0 and rules.first is not None:
+        return _no_occupants(ctx, occupants, "its floor space figures are stated per occupant")
+    need = _unit_need(rules, max(n, 1))
     if need.missing:
         ctx.use(rules.first, rules.second)
         return ctx.no_figure(need.missing, numbers=numbers)
@@ -1043,13 +1050,9 @@ def _unit_area_words(habitable: float, counted: float) -> str:
 def _unit_minimum(ctx: _Ctx, rules: _UnitRules, occupants: _Occupants) -> SpaceResult:
     n = len(occupants.counted)
     numbers: dict[str, Any] = {"occupants": n, "persons": occupants.persons}
-    if n == 0:
-        return ctx.result(
-            COMPUTED,
-            f"None of these persons counts as an occupant under the {ctx.muni.name} code's definition.",
-            numbers=numbers,
-        )
-    need = _unit_need(rules, n)
+    if n == 0 and rules.first is not None:
+        return _no_occupants(ctx, occupants, "its floor space figures are stated per occupant")
+    need = _unit_need(rules, max(n, 1))
     if need.missing:
         ctx.use(rules.first, rules.second)
         return ctx.no_figure(need.missing, numbers=numbers)
@@ -1228,7 +1231,7 @@ def ceiling(
             )
     verdict = COMPUTED
     if min_height is None or share is None:
-        if tall_area is not None and height is None or (height is not None and min_height is None):
+        if (tall_area is not None and height is None) or (height is not None and min_height is None):
             ctx.use(min_height, share)
             lead = f"In the {ctx.muni.name}, for a room of {room_obj.describe()}: " + "; ".join(findings) + ". "
             return ctx.no_figure(
