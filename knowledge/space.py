@@ -60,7 +60,7 @@ _EPS = 1e-9
 
 TOPICS = {
     "bedroom": "sleeping_room_size",
-    "rooming_bedroom": "rooming_houses",
+    "rooming_bedroom": "sleeping_room_size",
     "unit": "occupancy_floor_space",
     "ceiling": "ceiling_height",
     "window": "windows_light_ventilation",
