@@ -95,9 +95,7 @@ def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: 
 
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
-    ruler.add_patterns(
-        [*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *ENTITY_PATTERNS, *extra]
-    )
+    ruler.add_patterns([*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *ENTITY_PATTERNS, *extra])
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)

@@ -33,6 +33,7 @@ MAX_TEXT_CHARS = 10_000  # longer messages are read up to this many characters
 MIN_SIDE_FT = 1.0
 MAX_SIDE_FT = 100.0
 MAX_AREA_SQFT = 100_000.0
+MAX_AGE_YEARS = 125.0
 MIN_PLAUSIBLE_SIDE_FT = 5.0  # a bare pair ("10x12") is read as feet only if both sides are at least this
 
 # -- number words --------------------------------------------------------------------------
@@ -815,6 +816,22 @@ def parse_ages(text: str) -> list[float]:
     for entity in entities(text, ["age"]):
         ages.extend(interpret_age(entity.text))
     return ages
+
+
+def parse_age_answer(text: str) -> list[float]:
+    """Ages given in answer to "How old is each of them?": "3, 5 and 14", "6 months and 10 years".
+
+    Each comma- or "and"-separated part is read on its own, so "6 months and 10 years" is
+    [0.5, 10]; a bare number is years. Parts that hold no number are skipped.
+    """
+    ages = parse_ages(text)
+    if ages:
+        return ages
+    found: list[float] = []
+    for part in re.split(r",|;|&|\band\b|\bplus\b", str(text)[:MAX_TEXT_CHARS].lower()):
+        if re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|newborn", part):
+            found.extend(interpret_age(part))
+    return [age for age in found if 0 <= age <= MAX_AGE_YEARS]
 
 
 def interpret_units(text: str) -> int | None:

@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Sequence
 from knowledge.compose import Answer, citation_payload
 from knowledge.compose import not_addressed as compose_not_addressed
 from knowledge.kb import KnowledgeBase, Municipality, Section, Standard
-from knowledge.parsing import Room, fmt_number
+from knowledge.parsing import MAX_AGE_YEARS, Room, fmt_number
 
 MEETS = "meets"
 FAILS = "does_not_meet"
@@ -54,7 +54,6 @@ MAX_UNIT_AREA_SQFT = 100_000.0
 MAX_ROOM_OCCUPANTS = 50
 MAX_UNIT_OCCUPANTS = 100
 MAX_ROOMING_PERSONS = 1_000
-MAX_AGE_YEARS = 125.0
 MAX_CEILING_FT = 30.0
 _EPS = 1e-9
 
