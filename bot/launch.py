@@ -93,8 +93,11 @@ def main() -> int:
         f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops both servers)",
         flush=True,
     )
+    base = f"http://localhost:{env['RASA_PORT']}"
     sms_note = "" if env.get("TWILIO_AUTH_TOKEN") else "  (refuses requests until TWILIO_AUTH_TOKEN is set)"
-    print(f"SMS channel: POST http://localhost:{env['RASA_PORT']}/webhooks/sms/webhook{sms_note}", flush=True)
+    print(f"Web chat (tenants): {base}/webhooks/webchat/", flush=True)
+    print(f"Clerk desk: {base}/webhooks/clerk/  (review list needs CLERK_TOKEN)", flush=True)
+    print(f"SMS channel: POST {base}/webhooks/sms/webhook{sms_note}", flush=True)
     code = 0
     while not stopping:
         for process, (name, _) in zip(processes, commands(env)):
