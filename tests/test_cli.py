@@ -121,3 +121,30 @@ def test_space_bad_input_is_a_clear_error(args):
     assert result.exit_code != 0
     assert "Error" in result.output and "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["section", "madison", "1-1"],
+        ["section", "holland", "999-9"],
+        ["section", "holland", "   "],
+        ["define", "zzzz-not-a-term"],
+        ["define", "  "],
+        ["define", "habitable room", "-m", "green bay"],
+        ["compare", "no_such_standard"],
+        ["search", '"unbalanced OR ( NEAR'],
+        ["search", "garbage", "-m", "nowhere"],
+        ["search", "x", "--limit", "0"],
+    ],
+)
+def test_bad_input_gets_a_clear_error_not_a_traceback(args):
+    result = CliRunner().invoke(cli, args)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.strip()
+
+
+def test_search_with_fts_syntax_is_just_words():
+    result = CliRunner().invoke(cli, ["search", 'garbage" OR "rubbish'])
+    assert result.exit_code == 0 and "garbage" in result.output.lower()
