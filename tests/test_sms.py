@@ -11,8 +11,6 @@ import json
 import os
 import re
 import sqlite3
-import subprocess
-import sys
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -21,7 +19,7 @@ from pathlib import Path
 import pytest
 import requests
 import yaml
-from conftest import ROOT, free_port, wait_for
+from conftest import ROOT, launched
 from twilio.request_validator import RequestValidator
 
 from bot.channels.sms import FormParams, SmsChannel, SmsState, keyword, parse_form
@@ -158,41 +156,11 @@ class SmsServer:
 @pytest.fixture(scope="module")
 def sms_server(tmp_path_factory):
     """Both servers via the launcher, with the SMS channel configured; yields an SmsServer."""
-    rasa_port, action_port = free_port(), free_port()
     state = tmp_path_factory.mktemp("sms")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SMS_", "TWILIO_"))}
-    env.update(
-        {
-            "RASA_PORT": str(rasa_port),
-            "ACTION_PORT": str(action_port),
-            "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
-            "TRACKER_DB": str(state / "tracker.db"),
-            "SMS_DB": str(state / "sms.db"),
-            "TWILIO_AUTH_TOKEN": TOKEN,
-            "SMS_PUBLIC_BASE_URL": PUBLIC + "/",
-        }
-    )
-    log = open(state / "servers.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.launch"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{rasa_port}"
-    try:
-        wait_for(f"{base}/", 180, process)
-        wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
+    cleared = {k: None for k in os.environ if k.startswith(("SMS_", "TWILIO_"))}
+    settings = {"SMS_DB": str(state / "sms.db"), "TWILIO_AUTH_TOKEN": TOKEN, "SMS_PUBLIC_BASE_URL": PUBLIC + "/"}
+    with launched(state, **{**cleared, **settings}) as base:
         yield SmsServer(base, state / "servers.log", state / "tracker.db", state / "sms.db")
-    finally:
-        process.terminate()
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 def new_phone() -> str:
