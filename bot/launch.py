@@ -56,6 +56,16 @@ def commands(env: dict[str, str]) -> list[tuple[str, list[str]]]:
     ]
 
 
+def _die_with_parent() -> None:
+    """In the child: ask Linux to send SIGTERM if the launcher dies without stopping it (kill -9)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
     """Terminate every process group, then kill what is still running after ``grace`` seconds."""
     for process in processes:
@@ -88,7 +98,9 @@ def main() -> int:
     signal.signal(signal.SIGTERM, on_signal)
     for name, argv in commands(env):
         print(f"starting {name}: {' '.join(argv)}", flush=True)
-        processes.append(subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True))
+        processes.append(
+            subprocess.Popen(argv, cwd=ROOT, env=env, start_new_session=True, preexec_fn=_die_with_parent)
+        )
     print(
         f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops both servers)",
         flush=True,
