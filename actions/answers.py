@@ -10,10 +10,27 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
+from actions.space import answer_space
+from knowledge import parsing
 from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
+SPACE_TOPICS = ("sleeping_room_size", "occupancy_floor_space")
+
+
+def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
+    """The last space check's facts with what the latest message changes ("and for two people?")."""
+    text = tracker.latest_message.get("text") or ""
+    rooms = parsing.parse_rooms(text)
+    people = parsing.parse_people(text)
+    ages = parsing.parse_ages(text)
+    return {
+        "kind": last.get("kind", "bedroom"),
+        "size": text if rooms else last.get("size"),
+        "people": people if people is not None else last.get("people"),
+        "ages": ages or (None if people is not None else last.get("ages")),
+    }
 
 
 def topic_of(intent: str) -> str | None:
@@ -28,6 +45,9 @@ def answer_or_ask(
 ) -> List[Dict[str, Any]]:
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
+    last_space = tracker.get_slot("last_space")
+    if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
+        return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
     facts = current_facts(tracker) if facts is None else facts
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)

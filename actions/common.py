@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
+from knowledge import parsing
 from knowledge.compose import DISCLAIMER, Answer
 from knowledge.entities import role_of
 from knowledge.kb import KnowledgeBase
@@ -21,26 +21,6 @@ INTENT_FACTS: Dict[str, Dict[str, Any]] = {
     "inform_several_units_infested": {"infested_units": 2},
     "inform_common_areas_infested": {"shared_areas_infested": True},
     "inform_owner_fault": {"owner_failure": True},
-}
-
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "single": 1,
-    "duplex": 2,
-    "triplex": 3,
-    "fourplex": 4,
-    "quadplex": 4,
 }
 
 
@@ -84,29 +64,14 @@ def current_role(tracker: Tracker) -> str | None:
     return role_of(latest_entity(tracker, "user_role") or tracker.get_slot("role"))
 
 
-def count_in(text: str | None) -> int | None:
-    """A count written in digits or words ("6 units", "a duplex", "single family")."""
-    if not text:
-        return None
-    digits = re.search(r"\d+", text)
-    if digits:
-        return int(digits.group())
-    for word in re.findall(r"[a-z]+", text.lower()):
-        if word in _NUMBER_WORDS:
-            return _NUMBER_WORDS[word]
-    return None
-
-
 def current_facts(tracker: Tracker) -> Dict[str, Any]:
     """The building facts known so far, updated with what the latest message says."""
     facts = dict(tracker.get_slot("facts") or {})
     facts.update(INTENT_FACTS.get(intent_of(tracker), {}))
-    units = count_in(latest_entity(tracker, "units"))
+    text = tracker.latest_message.get("text") or ""
+    units = parsing.parse_units(latest_entity(tracker, "units") or "") or parsing.parse_units(text)
     if units is not None and 0 < units < 10_000:
         facts["units_in_building"] = units
-    people = count_in(latest_entity(tracker, "people"))
-    if people is not None and 0 < people < 1_000:
-        facts["people"] = people
     return facts
 
 

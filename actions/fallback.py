@@ -7,11 +7,13 @@ from typing import Any, Dict, List
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import topic_of
-from actions.common import kb
+from actions.answers import answer_or_ask, topic_of
+from actions.common import kb, latest_entity
 from actions.safety import guarded
 
 MAX_SUGGESTIONS = 3
+# Entities that make an unclear message a follow-up to the last answer ("and for two people?").
+FOLLOW_UP_ENTITIES = ("people", "dimensions", "age", "units", "municipality")
 
 
 class ActionClarify(Action):
@@ -30,6 +32,9 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        topic = tracker.get_slot("topic")
+        if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
+            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

@@ -32,7 +32,8 @@ SORRY = "Sorry, I can't look that up right now. Please try again in a moment."
 MAX_TEXT = 500  # longest slot text kept (municipality names, topics, roles are far shorter)
 MAX_CITATIONS = 50
 MAX_FACTS = 50
-TEXT_SLOTS = ("municipality", "role", "topic", "pending_topic", "asked_fact")
+TEXT_SLOTS = ("municipality", "role", "topic", "pending_topic", "asked_fact", "space_size", "occupants", "ages")
+SPACE_KINDS = ("bedroom", "unit")
 CITATION_FIELDS = ("municipality", "citation", "section", "quote")
 
 Run = Callable[[Any, CollectingDispatcher, Tracker, Dict[str, Any]], Awaitable[List[Dict[str, Any]]]]
@@ -65,6 +66,21 @@ def clean_facts(value: Any, known: Dict[str, Any]) -> Dict[str, Any]:
         elif isinstance(fact, bool) or _number(fact) or _text(fact, 200):
             facts[name] = fact
     return facts
+
+
+def clean_last_space(value: Any) -> Dict[str, Any] | None:
+    """The last space check ({kind, size, people, ages}) with each part of its declared type, or None."""
+    if not isinstance(value, dict):
+        return None
+    people, ages = value.get("people"), value.get("ages")
+    return {
+        "kind": value.get("kind") if value.get("kind") in SPACE_KINDS else "bedroom",
+        "size": _text(value.get("size")),
+        "people": people if isinstance(people, int) and not isinstance(people, bool) and 0 < people <= 100 else None,
+        "ages": [float(a) for a in ages]
+        if isinstance(ages, list) and 0 < len(ages) <= 100 and all(_number(a) and 0 <= a < 130 for a in ages)
+        else None,
+    }
 
 
 def verified_citation(value: Any) -> Dict[str, Any] | None:
@@ -145,6 +161,8 @@ def clean_tracker(tracker: Tracker) -> Tracker:
         slots["facts"] = clean_facts(slots["facts"], known_facts) if slots["facts"] is not None else None
     if "last_citations" in slots:
         slots["last_citations"] = clean_citations(slots["last_citations"])
+    if "last_space" in slots:
+        slots["last_space"] = clean_last_space(slots["last_space"])
     if "disclaimer_shown" in slots:
         slots["disclaimer_shown"] = slots["disclaimer_shown"] is True
     tracker.slots = slots

@@ -186,6 +186,16 @@ def preflight(env: dict[str, str], only: str | None = None) -> list[str]:
     return notes
 
 
+def _die_with_parent() -> None:
+    """In the child: ask Linux to send SIGTERM if the launcher dies without stopping it (kill -9)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
     """Terminate every process group, then kill what is still running after ``grace`` seconds."""
     for process in processes:
@@ -230,14 +240,17 @@ def main(argv: list[str] | None = None) -> int:
     servers = commands(env, args.only)
     for name, argv_ in servers:
         print(f"starting {name}: {' '.join(argv_)}", flush=True)
-        processes.append(subprocess.Popen(argv_, cwd=ROOT, env=env, start_new_session=True))
-    if args.only != "actions":
-        print(
-            f"REST channel: POST http://localhost:{env['RASA_PORT']}/webhooks/rest/webhook  (Ctrl-C stops)",
-            flush=True,
+        processes.append(
+            subprocess.Popen(argv_, cwd=ROOT, env=env, start_new_session=True, preexec_fn=_die_with_parent)
         )
+    if args.only != "actions":
+        base = f"http://localhost:{env['RASA_PORT']}"
+        stops = "Ctrl-C stops both servers" if args.only is None else "Ctrl-C stops it"
+        print(f"REST channel: POST {base}/webhooks/rest/webhook  ({stops})", flush=True)
         sms_note = "" if env.get("TWILIO_AUTH_TOKEN") else "  (refuses requests until TWILIO_AUTH_TOKEN is set)"
-        print(f"SMS channel: POST http://localhost:{env['RASA_PORT']}/webhooks/sms/webhook{sms_note}", flush=True)
+        print(f"Web chat (tenants): {base}/webhooks/webchat/", flush=True)
+        print(f"Clerk desk: {base}/webhooks/clerk/  (review list needs CLERK_TOKEN)", flush=True)
+        print(f"SMS channel: POST {base}/webhooks/sms/webhook{sms_note}", flush=True)
     code = 0
     while not stopping:
         for process, (name, _) in zip(processes, servers):

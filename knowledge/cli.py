@@ -218,6 +218,334 @@ def coverage_table(kb, markdown: bool = True) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in [header, *rows])
 
 
+# -- the space and occupancy calculator ------------------------------------------------------------
+@cli.group()
+def space() -> None:
+    """Space and occupancy calculator: bedrooms, dwelling units, ceilings, windows, rooming-house fixtures.
+
+    Every figure comes from the municipality's own text (its standards in the knowledge base),
+    with the arithmetic, the citation and the verbatim rule. MUNICIPALITY is a name or key
+    (holland, howard, amery, dresser, muskego) or "all". Room sizes are read as people write
+    them: 10x12, "10 by 12 feet", "10' x 12'6\"", "120 sq ft", "3 by 4 meters".
+    """
+
+
+def _space_options(func):
+    func = click.option("--json", "as_json", is_flag=True, help="Print the structured payload (JSON) instead of text.")(
+        func
+    )
+    return DB_OPTION(func)
+
+
+def _space_run(db: Path, municipality: str, compute, as_json: bool) -> None:
+    """Run ``compute(kb, key)`` for one municipality (or all) and print the answer(s)."""
+    import json
+
+    from knowledge.compose import DISCLAIMER
+    from knowledge.kb import KnowledgeBaseError
+    from knowledge.space import BAD_INPUT, NEED_INFO, to_answer
+
+    try:
+        kb = _kb(db)
+        keys = (
+            [m.key for m in kb.municipalities()]
+            if municipality.strip().lower() == "all"
+            else [kb.municipality(municipality).key]
+        )
+        answers = []
+        for key in keys:
+            results = compute(kb, key)
+            answers.append((results, to_answer(results)))
+    except KnowledgeBaseError as exc:
+        _fail(exc)
+    if as_json:
+        payloads = [answer.payload for _, answer in answers]
+        click.echo(json.dumps(payloads[0] if len(payloads) == 1 else payloads, indent=2, ensure_ascii=False))
+        return
+    for results, answer in answers:
+        items = results if isinstance(results, list) else [results]
+        if len(answers) == 1 and any(r.verdict == NEED_INFO and r.reason == BAD_INPUT for r in items):
+            raise click.ClickException(answer.text)
+        click.echo(answer.text)
+        click.echo("")
+    click.echo(DISCLAIMER)
+
+
+def _space_rooms(words: tuple[str, ...]):
+    from knowledge.parsing import parse_rooms
+
+    text = " ".join(words).strip()
+    if not text:
+        return []
+    rooms = parse_rooms(text)
+    if not rooms:
+        raise click.ClickException(
+            f'I could not find a room size in "{text[:80]}". Give it as, for example, 10x12, '
+            '"10 by 12 feet", "10\' x 12\'6"" or "120 sq ft".'
+        )
+    return rooms
+
+
+def _space_people(value: str | None) -> list[int] | None:
+    """--people: "3", "2,1" (one count per room) or words ("3 kids", "a family of four")."""
+    from knowledge.parsing import parse_number, parse_people
+
+    if value is None:
+        return None
+    parts = [p.strip() for p in value.split(",")]
+    counts: list[int] = []
+    for part in parts:
+        number = parse_number(part)
+        if number is None:
+            number = parse_people(part)
+        if number is None or not float(number).is_integer():
+            raise click.BadParameter(f"{part!r} is not a number of people (e.g. 3, or 2,1 for two rooms).")
+        counts.append(int(number))
+    return counts
+
+
+def _space_ages(value: str | None) -> list[float] | None:
+    """--ages: "3,14" (years), "6 months,14", "newborn,3"."""
+    from knowledge.parsing import parse_ages, parse_number
+
+    if value is None:
+        return None
+    ages: list[float] = []
+    for part in [p.strip() for p in value.split(",") if p.strip()]:
+        number = parse_number(part)
+        found = [number] if number is not None else parse_ages(part) or parse_ages(part + " old")
+        if not found:
+            raise click.BadParameter(f"{part!r} is not an age (give years, e.g. 3,14, or '6 months').")
+        ages.extend(found)
+    return ages
+
+
+def _space_area(value: str | None, label: str):
+    """An area option: a number of square feet, or text with units ("56 m2", "600 sq ft")."""
+    from knowledge.parsing import parse_number, parse_rooms
+
+    if value is None:
+        return None
+    number = parse_number(value)
+    if number is not None:
+        return number
+    rooms = parse_rooms(value)
+    if len(rooms) == 1 and rooms[0].ok and rooms[0].question is None:
+        return rooms[0].area_sqft
+    if len(rooms) == 1 and rooms[0].question:
+        raise click.BadParameter(rooms[0].question, param_hint=label)
+    raise click.BadParameter(f"{value!r} is not an area (give square feet, e.g. 600, or '56 m2').", param_hint=label)
+
+
+@space.command("bedroom")
+@_space_options
+@click.argument("municipality")
+@click.argument("room", nargs=-1)
+@click.option("--people", "-p", help='How many sleep in the room: 3, "3 kids"; with several rooms one count each: 2,1.')
+@click.option("--ages", "-a", help='Ages of the sleepers in years, comma-separated: 3,14 ("6 months" for a baby).')
+@click.option("--rooming", is_flag=True, help="Use the rooming-house figures instead of the dwelling-unit ones.")
+@click.option("--low-area", help="Floor area (sq ft) under a ceiling too low to count toward occupancy.")
+def space_bedroom(
+    db: Path,
+    as_json: bool,
+    municipality: str,
+    room: tuple[str, ...],
+    people: str | None,
+    ages: str | None,
+    rooming: bool,
+    low_area: str | None,
+) -> None:
+    """Is a sleeping room big enough? With ROOM and --people/--ages: the verdict; ROOM only: the
+    most sleepers it allows; --people only: the minimum area.
+
+    Examples: knowledge space bedroom muskego 10x12 --people 3;
+    knowledge space bedroom amery "10 by 12" --ages 3,14; knowledge space bedroom holland --people 2
+    """
+    from knowledge.space import sleeping_room, sleeping_rooms
+
+    rooms = _space_rooms(room)
+    counts = _space_people(people)
+    age_list = _space_ages(ages)
+    low = _space_area(low_area, "--low-area")
+
+    def compute(kb, key):
+        if len(rooms) > 1:
+            per_room = counts[0] if counts and len(counts) == 1 else counts
+            return sleeping_rooms(kb, key, rooms, per_room, age_list, rooming=rooming)
+        count = None
+        if counts:
+            if len(counts) > 1:
+                raise click.BadParameter("one room, one head count (several counts are for several rooms).")
+            count = counts[0]
+        return sleeping_room(kb, key, rooms[0] if rooms else None, count, age_list, rooming=rooming, low_area=low)
+
+    _space_run(db, municipality, compute, as_json)
+
+
+@space.command("unit")
+@_space_options
+@click.argument("municipality")
+@click.argument("rooms", nargs=-1)
+@click.option("--area", help="Total habitable floor area of the dwelling unit: 600 (sq ft) or '56 m2'.")
+@click.option("--people", "-p", help='How many live in the unit: 4, "a family of four".')
+@click.option("--ages", "-a", help="Ages in years, comma-separated (persons the code does not count are left out).")
+@click.option("--closet-hall-area", help="Closet and hall area (sq ft), counted only as far as the code allows.")
+@click.option("--low-area", help="Floor area (sq ft) under a ceiling too low to count toward occupancy.")
+def space_unit(
+    db: Path,
+    as_json: bool,
+    municipality: str,
+    rooms: tuple[str, ...],
+    area: str | None,
+    people: str | None,
+    ages: str | None,
+    closet_hall_area: str | None,
+    low_area: str | None,
+) -> None:
+    """How many people can live in a dwelling unit? Give the habitable area (--area, or the
+    habitable ROOMS to add up) and/or --people.
+
+    Examples: knowledge space unit holland --people 4 --area 600;
+    knowledge space unit amery 10x12 12x14 11x15 --people 3; knowledge space unit muskego --area 590
+    """
+    from knowledge.space import dwelling_unit
+
+    room_list = _space_rooms(rooms)
+    if room_list and area is not None:
+        raise click.UsageError("Give either --area or the rooms, not both.")
+    total = _space_area(area, "--area")
+    counts = _space_people(people)
+    if counts and len(counts) > 1:
+        raise click.BadParameter("give one head count for the unit.", param_hint="--people")
+    age_list = _space_ages(ages)
+    closets = _space_area(closet_hall_area, "--closet-hall-area")
+    low = _space_area(low_area, "--low-area")
+
+    def compute(kb, key):
+        given = room_list or total
+        return dwelling_unit(
+            kb,
+            key,
+            given,
+            counts[0] if counts else None,
+            age_list,
+            low_area=low,
+            closet_hall_area=closets,
+        )
+
+    _space_run(db, municipality, compute, as_json)
+
+
+@space.command("ceiling")
+@_space_options
+@click.argument("municipality")
+@click.argument("room", nargs=-1, required=True)
+@click.option("--low-area", help="Floor area (sq ft) under a ceiling too low to count toward occupancy.")
+@click.option("--tall-area", help="Floor area (sq ft) with a ceiling at least the code's minimum height.")
+@click.option("--height", help="One ceiling height over the whole room: 7.5, 7'6\", '7 ft 6 in'.")
+def space_ceiling(
+    db: Path,
+    as_json: bool,
+    municipality: str,
+    room: tuple[str, ...],
+    low_area: str | None,
+    tall_area: str | None,
+    height: str | None,
+) -> None:
+    """Ceiling rules for a room: floor under low ceilings not counted, and the minimum height
+    over part of the floor.
+
+    Examples: knowledge space ceiling holland 12x14 --low-area 30; knowledge space ceiling amery 12x14 --height 7
+    """
+    from knowledge.parsing import parse_length
+    from knowledge.space import ceiling
+
+    rooms = _space_rooms(room)
+    if len(rooms) != 1:
+        raise click.UsageError("Give one room at a time.")
+    low = _space_area(low_area, "--low-area")
+    tall = _space_area(tall_area, "--tall-area")
+    feet = None
+    if height is not None:
+        feet = parse_length(height)
+        if feet is None:
+            raise click.BadParameter(f"{height!r} is not a height (e.g. 7.5 or 7'6\").", param_hint="--height")
+
+    def compute(kb, key):
+        return ceiling(kb, key, rooms[0], low_area=low, tall_area=tall, height=feet)
+
+    _space_run(db, municipality, compute, as_json)
+
+
+@space.command("window")
+@_space_options
+@click.argument("municipality")
+@click.argument("room", nargs=-1, required=True)
+@click.option("--window-area", help="The room's total window area (sq ft), to check it.")
+@click.option("--openable-area", help="The room's openable window area (sq ft), to check it.")
+@click.option("--skylight", is_flag=True, help="The only window is a skylight.")
+@click.option(
+    "--sleeping/--not-sleeping",
+    default=None,
+    help="Whether it is a sleeping room (some codes state window figures for sleeping rooms only).",
+)
+def space_window(
+    db: Path,
+    as_json: bool,
+    municipality: str,
+    room: tuple[str, ...],
+    window_area: str | None,
+    openable_area: str | None,
+    skylight: bool,
+    sleeping: bool | None,
+) -> None:
+    """Minimum window area and openable area for a room.
+
+    Examples: knowledge space window howard 10x12; knowledge space window amery 10x12 --window-area 11
+    """
+    from knowledge.space import windows
+
+    rooms = _space_rooms(room)
+    if len(rooms) != 1:
+        raise click.UsageError("Give one room at a time.")
+    window = _space_area(window_area, "--window-area")
+    openable = _space_area(openable_area, "--openable-area")
+
+    def compute(kb, key):
+        return windows(
+            kb,
+            key,
+            rooms[0],
+            window_area=window,
+            openable_area=openable,
+            skylight_only=skylight,
+            sleeping_room=sleeping,
+        )
+
+    _space_run(db, municipality, compute, as_json)
+
+
+@space.command("fixtures")
+@_space_options
+@click.argument("municipality")
+@click.option("--people", "-p", required=True, help="Persons in the rooming house who share the facilities.")
+def space_fixtures(db: Path, as_json: bool, municipality: str, people: str) -> None:
+    """Toilets, lavatory basins and baths a rooming house needs for its persons.
+
+    Example: knowledge space fixtures muskego --people 13
+    """
+    from knowledge.space import fixtures
+
+    counts = _space_people(people)
+    if not counts or len(counts) != 1:
+        raise click.BadParameter("give one number of persons.", param_hint="--people")
+
+    def compute(kb, key):
+        return fixtures(kb, key, counts[0])
+
+    _space_run(db, municipality, compute, as_json)
+
+
 def main() -> None:
     """Entry point for the ``knowledge`` console script."""
     cli()

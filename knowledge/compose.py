@@ -220,11 +220,13 @@ def _decided_text(muni: Municipality, what: str, determination: Determination, r
     when = describe_rule(determination.rule)
     when = "" if when == "in every case" else f" {when}"
     text = f"In the {muni.name}, {what} is the responsibility of {party}{when}."
-    by_party: dict[str, list[str]] = {}
+    chosen = determination.rule.priority
+    by_party: dict[tuple[str, bool], list[str]] = {}
     for alternative in determination.alternatives:
-        by_party.setdefault(alternative.party, []).append(describe_rule(alternative))
-    for other, conditions in by_party.items():
-        text += f" It is {PARTY_NAMES.get(other, other)}'s responsibility instead {', or '.join(conditions)}."
+        by_party.setdefault((alternative.party, alternative.priority > chosen), []).append(describe_rule(alternative))
+    for (other, overrides), conditions in by_party.items():
+        how = "instead" if overrides else "as well"
+        text += f" It is {PARTY_NAMES.get(other, other)}'s responsibility {how} {', or '.join(conditions)}."
     return text
 
 

@@ -2,7 +2,9 @@
 
 No pretrained spaCy model can be downloaded here, and none is needed: the pipeline is
 ``spacy.blank("en")`` with an ``entity_ruler`` whose patterns are generated from the knowledge
-base (municipality names, the ways people write them, and the typos to expect). It is saved
+base (municipality names, the ways people write them, and the typos to expect), plus the
+calculator's patterns from :mod:`knowledge.parsing` (``dimensions``, ``people``, ``age``,
+``units``: room sizes, head counts, ages and dwelling-unit counts). It is saved
 to ``build/spacy_model`` and loaded by path, by Rasa's ``SpacyNLP`` and by the action server.
 """
 
@@ -14,6 +16,7 @@ from typing import Any, Iterable
 
 from knowledge.entities import entity_patterns
 from knowledge.kb import KnowledgeBase
+from knowledge.parsing import ENTITY_PATTERNS
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent / "build" / "spacy_model"
 
@@ -92,7 +95,7 @@ def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: 
 
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
-    ruler.add_patterns([*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *extra])
+    ruler.add_patterns([*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *ENTITY_PATTERNS, *extra])
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)

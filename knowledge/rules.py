@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Iterable, Mapping
 
 Facts = Mapping[str, Any]
@@ -141,33 +142,74 @@ def evaluate(
     assumed = {k: v for k, v in (assume or {}).items() if k not in known}
     merged = {**known, **assumed}
     ordered = sorted((r for r in rules if r.duty == duty), key=lambda r: -r.priority)
-    open_rules: list[tuple[Rule, list[str]]] = []
-    chosen: Rule | None = None
-    for rule in ordered:
-        status, unknown = rule_status(rule, merged)
-        if status == "holds":
-            chosen = rule
-            break
-        if status == "open":
-            open_rules.append((rule, unknown))
+    statuses = [(rule, *rule_status(rule, merged)) for rule in ordered]
+    chosen = next((rule for rule, status, _ in statuses if status == "holds"), None)
+    open_rules = [(rule, unknown) for rule, status, unknown in statuses if status == "open"]
     if chosen is None:
+        settled = _same_whatever_unknown(ordered, merged, duty, _facts_of(open_rules))
+        if settled is not None:
+            return Determination(duty, settled.party, settled.rule, assumed, [], [], settled.joint)
         alternatives = [rule for rule, _ in open_rules]
         return Determination(duty, None, None, assumed, _facts_of(open_rules), alternatives)
     overriding = [
         (rule, unknown)
         for rule, unknown in open_rules
-        if rule.priority > chosen.priority and rule.party != chosen.party
+        if rule.priority >= chosen.priority and rule.party != chosen.party
     ]
     used = {k: v for k, v in assumed.items() if k in chosen.conditions}
     joint = [
         rule
-        for rule in ordered
-        if rule is not chosen
-        and rule.priority == chosen.priority
-        and rule.party != chosen.party
-        and rule_status(rule, merged)[0] == "holds"
+        for rule, status, _ in statuses
+        if status == "holds" and rule.priority == chosen.priority and rule.party != chosen.party
     ]
     return Determination(duty, chosen.party, chosen, used, _facts_of(overriding), [r for r, _ in overriding], joint)
+
+
+def _candidates(rules: list[Rule], fact: str) -> list[Any]:
+    """Values of a fact that reach every case the rules distinguish (each bound, and either side of it)."""
+    specs = [r.conditions[fact] for r in rules if fact in r.conditions]
+    if any(isinstance(s, bool) for s in specs):
+        return [True, False]
+    values = {1, 1000}
+    for spec in specs:
+        bounds = spec.values() if isinstance(spec, Mapping) else [spec]
+        for bound in bounds:
+            if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                values |= {int(bound) - 1, int(bound), int(bound) + 1}
+    return sorted(v for v in values if v >= 0)
+
+
+def _possible(facts: Facts) -> bool:
+    """Whether a combination of facts can happen at all (logic only: no more units infested than exist)."""
+    units, infested = facts.get("units_in_building"), facts.get("infested_units")
+    if isinstance(units, int) and isinstance(infested, int) and not isinstance(units, bool):
+        return infested <= units and units >= 1
+    return True
+
+
+def _same_whatever_unknown(rules: list[Rule], facts: Facts, duty: str, unknown: list[str]) -> Determination | None:
+    """The determination when every possible value of the unknown facts gives the same party(ies).
+
+    "Only my unit is infested, and it was not the owner's fault" leaves the number of units
+    unknown, but in Holland the occupant exterminates whether the building has one unit or
+    more: no need to ask. Returns None when the unknown facts could change the answer, when
+    some case would leave nobody responsible, or when there are too many unknowns to check.
+    """
+    if not unknown or len(unknown) > 3:
+        return None
+    outcome: Determination | None = None
+    for combination in product(*(_candidates(rules, fact) for fact in unknown)):
+        trial = {**facts, **dict(zip(unknown, combination))}
+        if not _possible(trial):
+            continue
+        result = evaluate(rules, trial, duty)
+        if result.rule is None or result.alternatives:
+            return None
+        if outcome is None:
+            outcome = result
+        elif set(result.parties) != set(outcome.parties):
+            return None
+    return outcome
 
 
 def _facts_of(pairs: list[tuple[Rule, list[str]]]) -> list[str]:

@@ -7,7 +7,9 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 import requests
@@ -81,39 +83,47 @@ def action_server():
         process.wait(10)
 
 
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory):
-    """Both servers started by the same launcher `make run` uses; yields the Rasa base URL."""
+@contextmanager
+def launched(state: Path, **extra_env: str) -> Iterator[str]:
+    """Both servers started by the same launcher `make run` uses, on free ports, with their state
+    (tracker store, logs) in ``state``; yields the Rasa base URL and stops both on exit."""
     rasa_port, action_port = free_port(), free_port()
-    state = tmp_path_factory.mktemp("state")
     env = {
         **os.environ,
         "RASA_PORT": str(rasa_port),
         "ACTION_PORT": str(action_port),
         "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
         "TRACKER_DB": str(state / "tracker.db"),
+        **extra_env,
     }
-    log = open(state / "servers.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.launch"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{rasa_port}"
-    try:
-        wait_for(f"{base}/", 180, process)
-        wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
-        yield base
-    finally:
-        process.terminate()
+    env = {k: v for k, v in env.items() if v is not None}
+    with open(state / "servers.log", "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot.launch"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{rasa_port}"
         try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+            wait_for(f"{base}/", 180, process)
+            wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory):
+    """Both servers as `make run` starts them (no optional tokens); yields the Rasa base URL."""
+    with launched(tmp_path_factory.mktemp("state")) as base:
+        yield base
 
 
 def rest(base: str, sender: str, message: str) -> list[dict]:

@@ -11,15 +11,13 @@ import datetime as dt
 import os
 import re
 import secrets
-import subprocess
-import sys
 import uuid
 from html import escape
 from pathlib import Path
 
 import pytest
 import requests
-from conftest import ROOT, customs, free_port, rest, texts, wait_for
+from conftest import ROOT, customs, launched, rest, texts
 
 from bot.channels.clerk import REASONS, review_items
 from knowledge.compose import DISCLAIMER
@@ -35,37 +33,8 @@ servers_mark = pytest.mark.servers
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
     """Both servers via the launcher, with CLERK_TOKEN set before they start; yields the desk's base URL."""
-    rasa_port, action_port = free_port(), free_port()
-    state = tmp_path_factory.mktemp("clerk")
-    env = {
-        **os.environ,
-        "RASA_PORT": str(rasa_port),
-        "ACTION_PORT": str(action_port),
-        "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
-        "TRACKER_DB": str(state / "tracker.db"),
-        "CLERK_TOKEN": TOKEN,
-    }
-    log = open(state / "servers.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.launch"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{rasa_port}"
-    try:
-        wait_for(f"{base}/", 180, process)
-        wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
+    with launched(tmp_path_factory.mktemp("clerk"), CLERK_TOKEN=TOKEN) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 def url(base: str, path: str = "") -> str:

@@ -12,7 +12,7 @@ FACTS = st.fixed_dictionaries(
     {},
     optional={
         "units_in_building": st.integers(min_value=1, max_value=200),
-        "infested_units": st.integers(min_value=0, max_value=200),
+        "infested_units": st.integers(min_value=1, max_value=200),  # the question presumes an infestation
         "shared_areas_infested": st.booleans(),
         "owner_failure": st.booleans(),
         "vacant_unit": st.booleans(),
@@ -113,3 +113,27 @@ def test_rules_from_rows_round_trip():
     assert evaluate([rule], {"units_in_building": 3}, "d").party == "owner"
     assert evaluate([rule], {"units_in_building": 1}, "d").party is None
     assert evaluate([rule], {"units_in_building": "many"}, "d").party is None
+
+
+def test_an_unknown_fact_that_cannot_change_the_answer_is_not_asked_for(holland_rules):
+    """Only my unit, not the owner's fault: the occupant, whether the building has one unit or more."""
+    facts = {"infested_units": 1, "shared_areas_infested": False, "owner_failure": False}
+    result = evaluate(holland_rules, facts, "exterminate")
+    assert result.party == "occupant" and result.decided and result.deciding_facts == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(facts=FACTS, completion=FACTS)
+def test_a_decided_answer_holds_whatever_else_turns_out_true(kb, facts, completion):
+    for municipality in ("holland", "howard", "muskego"):
+        rules = kb.rules(municipality, "exterminate")
+        result = evaluate(rules, facts, "exterminate")
+        if not result.decided:
+            continue
+        full = {**completion, **facts}
+        units, infested = full.get("units_in_building"), full.get("infested_units")
+        if units is not None and infested is not None and infested > units:
+            continue  # impossible building
+        if full.get("units_in_building") == 1 and full.get("shared_areas_infested"):
+            continue  # a one-unit building has no shared parts between units
+        assert set(evaluate(rules, full, "exterminate").parties) == set(result.parties), (municipality, full)

@@ -240,7 +240,7 @@ def fallback_threshold(config_path: Path = ROOT / "config.yml") -> float:
     return DEFAULT_FALLBACK_THRESHOLD
 
 
-FALLBACK_ACTIONS = {"action_default_fallback", "utter_default", "action_two_stage_fallback"}
+FALLBACK_ACTIONS = {"action_default_fallback", "utter_default", "action_two_stage_fallback", "action_clarify"}
 OUT_OF_SCOPE_ACTIONS = {"utter_out_of_scope", "action_out_of_scope"}
 SMALL_TALK = {"greet", "goodbye", "thanks", "help", "affirm", "deny", "bot_challenge", "chitchat"}
 QUESTION_WORDS = set(

@@ -1,0 +1,316 @@
+"""Room sizes, head counts, ages and unit counts are read as people write them, and garbage never crashes."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from knowledge.parsing import (
+    ENTITY_LABELS,
+    ENTITY_PATTERNS,
+    MAX_SIDE_FT,
+    entities,
+    parse_ages,
+    parse_length,
+    parse_number,
+    parse_people,
+    parse_rooms,
+    parse_units,
+)
+
+M = 1 / 0.3048  # feet in a metre
+
+
+def one_room(text):
+    rooms = parse_rooms(text)
+    assert len(rooms) == 1, rooms
+    return rooms[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "length", "area", "assumed"),
+    [
+        ("10x12", 10, 12, 120, True),
+        ("10X12", 10, 12, 120, True),
+        ("10 x 12", 10, 12, 120, True),
+        ("10×12", 10, 12, 120, True),
+        ("10 by 12 feet", 10, 12, 120, False),
+        ("10 ft by 12 ft", 10, 12, 120, False),
+        ("10ft x 12ft", 10, 12, 120, False),
+        ("10 ft. by 12 ft.", 10, 12, 120, False),
+        ("10x12 ft", 10, 12, 120, False),
+        ("10' x 12'6\"", 10, 12.5, 125, False),
+        ("10'6\"x12'", 10.5, 12, 126, False),
+        ("10′×12′6″", 10, 12.5, 125, False),
+        ("10’ x 12’", 10, 12, 120, False),
+        ("10 ft 6 in by 12 ft", 10.5, 12, 126, False),
+        ("9.5'x11'", 9.5, 11, 104.5, False),
+        ("10 1/2 by 12", 10.5, 12, 126, True),
+        ("10½ x 12", 10.5, 12, 126, True),
+        ("ten by twelve", 10, 12, 120, True),
+        ("twenty-two by ten feet", 22, 10, 220, False),
+        ("my bedroom is 10 feet wide by 12 feet long", 10, 12, 120, False),
+        ("120 x 144 inches", 10, 12, 120, False),
+    ],
+)
+def test_room_sides_in_feet(text, width, length, area, assumed):
+    room = one_room(text)
+    assert room.ok and room.question is None
+    assert room.width_ft == pytest.approx(width)
+    assert room.length_ft == pytest.approx(length)
+    assert room.area_sqft == pytest.approx(area)
+    assert room.assumed_unit is assumed
+    if assumed:
+        assert "read as feet" in room.reading_note()
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("120 sq ft", 120),
+        ("120 sq. ft.", 120),
+        ("120 square feet", 120),
+        ("120sqft", 120),
+        ("120 sf", 120),
+        ("120 ft²", 120),
+        ("1,200 sq ft", 1200),
+        ("a 120-square-foot room", 120),
+    ],
+)
+def test_areas(text, area):
+    room = one_room(text)
+    assert room.ok and room.area_sqft == pytest.approx(area)
+    assert room.width_ft is None and room.converted_from is None and not room.assumed_unit
+
+
+@pytest.mark.parametrize(
+    ("text", "width_m", "length_m"),
+    [
+        ("3 by 4 meters", 3, 4),
+        ("3 x 4 m", 3, 4),
+        ("3m x 4m", 3, 4),
+        ("3x4m", 3, 4),
+        ("3 metres by 4 metres", 3, 4),
+        ("3,5 x 4 m", 3.5, 4),
+    ],
+)
+def test_metres_are_converted_and_say_so(text, width_m, length_m):
+    room = one_room(text)
+    assert room.ok and room.converted_from == "m" and not room.assumed_unit
+    assert room.width_ft == pytest.approx(width_m * M)
+    assert room.area_sqft == pytest.approx(width_m * length_m * M * M)
+    assert "m²" in room.describe() and "Converted from metres" in room.reading_note()
+
+
+def test_square_metres():
+    room = one_room("12 m²")
+    assert room.converted_from == "m" and room.area_sqft == pytest.approx(12 * M * M)
+    assert one_room("12 m2").area_sqft == pytest.approx(room.area_sqft)
+
+
+def test_several_rooms_at_once():
+    rooms = parse_rooms("two bedrooms, 10x12 and 9x11")
+    assert [r.area_sqft for r in rooms] == [120, 99]
+    assert all(r.ok for r in rooms)
+
+
+def test_sides_and_area_that_agree_are_one_room():
+    rooms = parse_rooms("a 10x12 room (120 sq ft)")
+    assert len(rooms) == 1 and rooms[0].ok and rooms[0].area_sqft == 120
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("a 10x12 room of 500 sq ft", ["120 sq ft", "500 sq ft", "Which is right"]),
+        ("3 by 4", ["feet or in metres"]),
+        ("3x4", ["feet or in metres"]),
+        ("120", ["square feet"]),
+        ("my room is 120", ["square feet"]),
+        ("-5 by 3", ["not possible"]),
+        ("0 by 12", ["not possible"]),
+        ("150 by 12 ft", ["at most 100 ft"]),
+        ("99999999999 by 2", ["at most 100 ft"]),
+        ("0.5 by 12 ft", ["too small"]),
+        ("10 ft x 3 m", ["mixes units"]),
+        ("0 sq ft", ["not possible"]),
+    ],
+)
+def test_unusable_sizes_come_back_as_a_question(text, words):
+    rooms = parse_rooms(text)
+    assert len(rooms) == 1
+    room = rooms[0]
+    assert not room.ok and room.area_sqft is None and room.question
+    for word in words:
+        assert word in room.question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "x",
+        "🏠🛏️🙂" * 50,
+        "1e308 by 2",
+        "10x12x8",
+        "by by by x x x",
+        "sq ft",
+        "'" * 300,
+        "9" * 5000 + " by 2",
+        "10 " * 7000,
+        "ab" * 10_000,
+        "\x00\x01\u202e",
+    ],
+)
+def test_garbage_never_crashes(text):
+    for parse in (parse_rooms, parse_people, parse_ages, parse_units, parse_length, parse_number):
+        parse(text)
+    for room in parse_rooms(text):
+        assert room.question or room.ok
+
+
+def test_twenty_thousand_characters():
+    text = "my bedroom is 10x12 and " + "blah " * 4000
+    assert len(text) > 20_000
+    assert [r.area_sqft for r in parse_rooms(text)] == [120]
+
+
+def test_non_strings_are_nothing():
+    assert parse_rooms(None) == [] and parse_people(None) is None and parse_ages(None) == []
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_any_text_is_safe_and_rooms_are_sane(text):
+    for room in parse_rooms(text):
+        if room.ok:
+            assert 0 < room.area_sqft and math.isfinite(room.area_sqft)
+            if room.width_ft is not None:
+                assert 0 < room.width_ft <= MAX_SIDE_FT and 0 < room.length_ft <= MAX_SIDE_FT
+        else:
+            assert room.question
+    parse_people(text)
+    parse_ages(text)
+    parse_units(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("3 kids", 3),
+        ("two people", 2),
+        ("a family of four", 4),
+        ("family of 5", 5),
+        ("5 of us", 5),
+        ("the five of us", 5),
+        ("me and my 2 kids", 3),
+        ("me and my wife", 2),
+        ("2 adults and 3 kids", 5),
+        ("a family of four with 2 kids", 4),
+        ("just me", 1),
+        ("I live alone", 1),
+        ("we are 4 persons", 4),
+        ("my 2 teenage sons", 2),
+        ("a 4-person household", 4),
+        ("3 occupants", 3),
+        ("the bedroom", None),
+        ("2.5 people", None),
+    ],
+)
+def test_people(text, count):
+    assert parse_people(text) == count
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("6 months old", [0.5]),
+        ("a 6-month-old", [0.5]),
+        ("12 years old", [12]),
+        ("a 12-year-old", [12]),
+        ("a one-year-old", [1]),
+        ("ages 3, 7 and 14", [3, 7, 14]),
+        ("ages 3,7 and 14", [3, 7, 14]),
+        ("my kids are 3, 7, and 14 years old", [3, 7, 14]),
+        ("two 12-year-olds", [12, 12]),
+        ("aged 12", [12]),
+        ("14 years of age", [14]),
+        ("12yo", [12]),
+        ("newborn", [0]),
+        ("I have lived here 12 years", []),
+    ],
+)
+def test_ages(text, ages):
+    assert parse_ages(text) == pytest.approx(ages)
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        ("4 units", 4),
+        ("a duplex", 2),
+        ("a triplex", 3),
+        ("fourplex", 4),
+        ("a 4-plex", 4),
+        ("single-family home", 1),
+        ("single family house", 1),
+        ("6-unit building", 6),
+        ("a 6 unit building", 6),
+        ("two-family house", 2),
+        ("12 apartments", 12),
+        ("my apartment", None),
+    ],
+)
+def test_units(text, units):
+    assert parse_units(text) == units
+
+
+@pytest.mark.parametrize(
+    ("text", "feet"),
+    [("7", 7), ("7.5 ft", 7.5), ("7'6\"", 7.5), ("7 ft 6 in", 7.5), ("2.3 m", 2.3 * M), ("seven feet", 7)],
+)
+def test_lengths(text, feet):
+    assert parse_length(text) == pytest.approx(feet)
+
+
+def test_entities_on_a_whole_message():
+    found = entities("Is a 10x12 bedroom big enough for me and my 2 kids, a 3-year-old and a newborn, in our duplex?")
+    assert [(e.label, e.text) for e in found] == [
+        ("dimensions", "10x12"),
+        ("people", "me and my 2 kids"),
+        ("age", "3-year-old"),
+        ("age", "newborn"),
+        ("units", "duplex"),
+    ]
+
+
+def test_interpreters_work_on_an_entity_text_too():
+    for entity in entities("3 by 4 meters for a family of four, ages 3, 7 and 14, in a 6-unit building"):
+        if entity.label == "dimensions":
+            assert one_room(entity.text).converted_from == "m"
+        elif entity.label == "people":
+            assert parse_people(entity.text) == 4
+        elif entity.label == "age":
+            assert parse_ages(entity.text) == [3, 7, 14]
+        elif entity.label == "units":
+            assert parse_units(entity.text) == 6
+
+
+def test_patterns_cover_the_four_labels_and_validate():
+    import spacy
+
+    assert {p["label"] for p in ENTITY_PATTERNS} == set(ENTITY_LABELS)
+    nlp = spacy.blank("en")
+    nlp.add_pipe("entity_ruler", config={"validate": True}).add_patterns(ENTITY_PATTERNS)
+
+
+def test_spacy_is_not_loaded_at_import_time():
+    code = "import sys, knowledge.parsing, knowledge.space; print('spacy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
