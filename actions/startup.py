@@ -1,9 +1,11 @@
-"""Checked when the action server starts: the knowledge base must be there and readable.
+"""Run when the action server starts: check the knowledge base, then warm up.
 
 rasa_sdk imports every module of the ``actions`` package when the server starts (and nothing
-else imports this one), so this check runs once, before the server listens. When the knowledge
-base is missing, empty or corrupt, the server stops with exit code 2 and a message that names
-the fix (``make kb``) instead of failing on the first question.
+else imports this one), so this runs once, before the server listens. When the knowledge base
+is missing, empty or corrupt, the server stops with exit code 2 and a message that names the fix
+(``make kb``) instead of failing on the first question. Then it builds what the first question
+would otherwise wait for (spaCy and the quantity patterns of ``knowledge.parsing``, several
+seconds on a busy machine): the first user must not meet the Rasa server's action timeout.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 import sys
 
 from actions.common import kb
+from knowledge import parsing
 from knowledge.kb import KnowledgeBaseError
 
 logger = logging.getLogger(__name__)
@@ -36,3 +39,5 @@ if _problem:
     logger.error("action server cannot start: %s", _problem)
     print(f"action server cannot start: {_problem}", file=sys.stderr, flush=True)
     raise SystemExit(2)
+parsing.pipeline()
+kb().municipalities()
