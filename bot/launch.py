@@ -3,6 +3,9 @@
 ``make run`` calls this after set-up. Ctrl-C (or SIGTERM) stops both servers and waits for
 them, so nothing is left running; if either server dies, the other is stopped too and the
 exit code says which failed.
+
+The Rasa server runs as ``python -m bot.rasa_server run ...``: the ``rasa run`` command with a
+per-answer cost removed (see that module; ``make bench`` measures it).
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ def commands(env: dict[str, str]) -> list[tuple[str, list[str]]]:
         (
             "rasa server",
             [
-                str(BIN / "rasa"),
+                str(BIN / "python"),
+                "-m",
+                "bot.rasa_server",
                 "run",
                 "--model",
                 str(ROOT / "models"),
