@@ -39,6 +39,7 @@ from bench.load import run_level_sync
 from bench.servers import (
     MemorySampler,
     Started,
+    cmdline,
     cpu_seconds,
     first_answer,
     free_port,
@@ -158,9 +159,12 @@ def start_ours(tmp: Path, extra_env: Mapping[str, str]) -> Started:
     started.extra["argv"] = names
     started.extra["tracker_db"] = Path(env["TRACKER_DB"])
     try:
+        # A console script (bin/rasa) runs as "python bin/rasa ...": the interpreter comes first.
         started.roots = wait_for_children(
-            process.pid, {n: (lambda a, want=argv: a == want) for n, argv in names.items()}
+            process.pid,
+            {n: (lambda a, want=argv: a in (want, [a[0], *want[1:]]) or a[1:] == want) for n, argv in names.items()},
         )
+        started.extra["argv"] = {name: cmdline(pid) for name, pid in started.roots.items()}
         started.extra["sampler"] = MemorySampler(started.roots).start()
         cold, first_ms, reply = first_answer(
             started.webhook, OUR_FIRST_QUESTION, lambda: process.poll() is None, started_at, COLD_START_TIMEOUT_S
@@ -198,7 +202,6 @@ def start_starter(folder: Path) -> Started:
     process = spawn(argv, folder, quiet_env({"PYTHONPATH": str(ROOT)}), log_path)
     started = Started(process, {"rasa": process.pid}, log_path, f"http://127.0.0.1:{port}")
     started.extra["tracker_db"] = db
-    started.extra["argv"] = {"rasa": argv}
     started.extra["sampler"] = MemorySampler(started.roots).start()
     try:
         cold, first_ms, reply = first_answer(
@@ -209,6 +212,7 @@ def start_starter(folder: Path) -> Started:
         stop(started)
         raise
     started.cold_start_s, started.first_latency_ms, started.first_reply = cold, first_ms, reply
+    started.extra["argv"] = {"rasa": cmdline(process.pid)}  # as the kernel shows it, for the last-resort kill
     return started
 
 

@@ -40,10 +40,17 @@ def topic_questions(path: Path = TESTS / "acceptance" / "topic_questions.yml") -
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
+def _said(value: object) -> str:
+    """A turn as the user typed it (YAML reads an unquoted ``no`` / ``yes`` as a boolean)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
 def acceptance_conversations(path: Path = TESTS / "acceptance" / "conversations.yml") -> list[Conversation]:
     """The user turns of the hand-written acceptance conversations."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return [[str(turn["user"]) for turn in conv["turns"]] for conv in data]
+    return [[_said(turn["user"]) for turn in conv["turns"]] for conv in data]
 
 
 def heldout_examples(path: Path = TESTS / "nlu" / "heldout.yml", per_intent: int = HELDOUT_PER_INTENT) -> list[str]:

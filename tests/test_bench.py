@@ -147,6 +147,12 @@ def test_our_workload_mixes_real_questions_and_multi_turn_conversations():
     assert not any("{place}" in m for m in flat)
 
 
+def test_unquoted_yes_and_no_in_the_acceptance_file_are_sent_as_typed(tmp_path):
+    path = tmp_path / "conversations.yml"
+    path.write_text("- name: x\n  turns:\n    - user: no\n    - user: yes\n    - user: ''\n", encoding="utf-8")
+    assert workload.acceptance_conversations(path) == [["no", "yes", ""]]
+
+
 def test_without_place_drops_the_municipality():
     assert workload.without_place("Who supplies the garbage cans in {place}?") == "Who supplies the garbage cans?"
 

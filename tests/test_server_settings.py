@@ -1,7 +1,7 @@
 """The Rasa server's performance settings keep Rasa's behaviour.
 
 ``bot/tracker_store.py`` (named by ``bot/endpoints.yml``) must store and return conversations
-exactly as Rasa's own SQL tracker store does; ``bot/rasa_server.py``'s schema-check cache must
+exactly as Rasa's own SQL tracker store does; ``bot/perf.py``'s schema-check cache (installed by ``bot/rasa_server.py``) must
 accept and reject action server responses exactly as ``jsonschema.validate`` does.
 """
 
@@ -111,16 +111,16 @@ def test_schema_check_cache_validates_action_responses_like_jsonschema(monkeypat
     import jsonschema
     from rasa.core.actions.action import RemoteAction
 
-    from bot import rasa_server
+    from bot import perf
 
     schema = RemoteAction.action_response_format_spec()
     with pytest.raises(jsonschema.ValidationError) as expected:
         jsonschema.validate(RESPONSE_BAD, schema)
     original = jsonschema.validate
     monkeypatch.setattr(jsonschema, "validate", original)  # restored after the test
-    rasa_server.install_schema_check_cache()
+    perf.install_schema_check_cache()
     assert jsonschema.validate is not original
-    rasa_server.install_schema_check_cache()  # installing twice keeps one wrapper
+    perf.install_schema_check_cache()  # installing twice keeps one wrapper
     checks = []
     validator_cls = jsonschema.validators.validator_for(schema)
     monkeypatch.setattr(validator_cls, "check_schema", classmethod(lambda cls, s: checks.append(s)))
@@ -137,7 +137,7 @@ def test_schema_check_cache_validates_action_responses_like_jsonschema(monkeypat
     with pytest.raises(jsonschema.SchemaError):
         monkeypatch.undo()
         monkeypatch.setattr(jsonschema, "validate", original)
-        rasa_server.install_schema_check_cache()
+        perf.install_schema_check_cache()
         jsonschema.validate({}, {"type": 12})  # a bad schema is still refused
 
 
