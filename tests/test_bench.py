@@ -69,7 +69,13 @@ def fake_bot(p50=50.0, p95=120.0, c16_tput=45.0, c16_p95=400.0, c16_errors=0, co
     return {
         "levels": {
             "1": {"p50_ms": p50, "p95_ms": p95, "msgs_per_s": 18.0, "errors": 0},
-            "16": {"p50_ms": 300.0, "p95_ms": c16_p95, "msgs_per_s": c16_tput, "errors": c16_errors},
+            "16": {
+                "p50_ms": 300.0,
+                "p95_ms": c16_p95,
+                "msgs_per_s": c16_tput,
+                "errors": c16_errors,
+                "server_cpu_ms_per_msg": {"rasa": 20.0, "actions": 3.0},
+            },
         },
         "cold_start_s": cold,
         "training_s": train,
@@ -104,6 +110,7 @@ def test_ratios_ours_over_starter():
     out = stats.ratios(ours, starter)
     assert out["c1_p50_ms"] == 2.0 and out["cold_start_s"] == 2.0
     assert out["c16_msgs_per_s"] == 0.5
+    assert out["c16_rasa_cpu_ms_per_msg"] == 1.0
     assert out["training_s"] is None  # neither measured
 
 
