@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from bot.perf import install_schema_check_cache
+from bot import perf
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``rasa`` command line with ``argv`` (default: this process's arguments)."""
-    install_schema_check_cache()
+    perf.install()
     from rasa.__main__ import main as rasa_main
 
     sys.argv = ["rasa", *(sys.argv[1:] if argv is None else argv)]

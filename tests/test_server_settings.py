@@ -147,3 +147,55 @@ def test_launcher_starts_rasa_through_the_server_module():
     commands = dict(launch.commands({**launch.defaults(), "RASA_PORT": "5005", "ACTION_PORT": "5055"}))
     assert commands["rasa server"][1:4] == ["-m", "bot.rasa_server", "run"]
     assert "--endpoints" in commands["rasa server"]
+
+
+def test_event_check_cache_accepts_and_refuses_exactly_as_rasa(monkeypatch):
+    import jsonschema
+    from rasa.core.actions.action import RemoteAction
+
+    from bot import perf
+
+    stock = RemoteAction._validate_action_result
+    monkeypatch.setattr(RemoteAction, "_validate_action_result", stock)  # restored after the test
+    full_checks = []
+
+    def counting(self, result):
+        full_checks.append(result)
+        return stock(self, result)
+
+    monkeypatch.setattr(RemoteAction, "_validate_action_result", counting)
+    assert perf.install_event_check_cache(max_events=3)
+    assert perf.install_event_check_cache()  # installing twice keeps one wrapper
+    remote = RemoteAction("action_answer_topic", None)
+
+    def refused(result) -> str:
+        with pytest.raises(jsonschema.ValidationError) as raised:
+            remote._validate_action_result(result)
+        return raised.value.message
+
+    assert remote._validate_action_result(RESPONSE_OK)
+    assert len(full_checks) == 1
+    other_text = {"events": RESPONSE_OK["events"], "responses": [{"text": "Something else"}]}
+    assert remote._validate_action_result(other_text)  # its event passed before: no full check
+    assert len(full_checks) == 1
+    # the same valid event in a response of the wrong shape, and invalid events, get Rasa's full check and error
+    for bad in (
+        {"events": RESPONSE_OK["events"], "responses": ["not an object"]},
+        {"events": RESPONSE_OK["events"][0]},
+        RESPONSE_BAD,
+        {"events": [*RESPONSE_OK["events"], {"event": "no_such_event"}]},
+        [],
+    ):
+        before = len(full_checks)
+        message = refused(bad)
+        assert len(full_checks) == before + 1
+        with pytest.raises(jsonschema.ValidationError) as expected:
+            stock(remote, bad)
+        assert message == expected.value.message
+    assert refused(RESPONSE_BAD)  # an invalid event is never remembered as valid
+    # at most max_events are remembered: the oldest is checked in full again
+    for value in ("howard", "amery", "dresser"):
+        assert remote._validate_action_result({"events": [{"event": "slot", "name": "municipality", "value": value}]})
+    before = len(full_checks)
+    assert remote._validate_action_result(RESPONSE_OK)
+    assert len(full_checks) == before + 1
