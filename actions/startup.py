@@ -1,4 +1,4 @@
-"""Checked when the action server starts: the knowledge base must be there and readable.
+"""Run when the action server starts: the knowledge base must be readable; the parser is loaded.
 
 rasa_sdk imports every module of the ``actions`` package when the server starts (and nothing
 else imports this one), so this check runs once, before the server listens. When the knowledge
@@ -12,6 +12,7 @@ import logging
 import sys
 
 from actions.common import kb
+from knowledge import parsing
 from knowledge.kb import KnowledgeBaseError
 
 logger = logging.getLogger(__name__)
@@ -36,3 +37,7 @@ if _problem:
     logger.error("action server cannot start: %s", _problem)
     print(f"action server cannot start: {_problem}", file=sys.stderr, flush=True)
     raise SystemExit(2)
+
+# Load the spaCy pipeline the quantity parser uses now, before the server listens: the first
+# space question would otherwise wait several seconds for it and could overrun the action timeout.
+parsing.pipeline()
