@@ -33,11 +33,18 @@ def plot(results: Mapping[str, Any], path: Path) -> Path:
                 label=f"{label} {field[:3]}",
             )
         tput.plot(xs, [r["msgs_per_s"] for r in rows], linestyle=style, marker="o", color=color, label=label)
+    # The targets, as red crosses where they apply.
+    lat.plot([1, 1, 16], [60, 150, 500], "x", color="tab:red", markersize=9, label="targets (c1 p50, c1 p95, c16 p95)")
+    tput.plot([16], [40], "x", color="tab:red", markersize=9, label="target (c16)")
+    levels = sorted({int(c) for bot in STYLES for c in results.get(bot, {}).get("levels", {})})
     for ax in (lat, tput):
         ax.set_xscale("log", base=2)
+        ax.set_xticks(levels or [1])
+        ax.set_xticklabels([str(c) for c in levels or [1]])
         ax.set_xlabel("concurrent conversations")
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
+    tput.set_ylim(bottom=0)
     lat.set_yscale("log")
     lat.set_ylabel("latency per message (ms, log scale)")
     lat.set_title("REST latency: p50 / p95 / p99")

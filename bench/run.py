@@ -431,12 +431,20 @@ def main(argv: list[str] | None = None) -> int:
             log("rasa init --no-prompt (trains the starter)")
             folder, info = init_starter(tmp)
             starter.update(info)
-            log(f"starter trained in {info['training_s']} s")
+            log(
+                f"starter trained in {info['training_s']} s"
+                if info["training_error"] is None
+                else f"starter training failed: {info['training_error']}"
+            )
         if do_ours and not args.skip_train:
             phases["our training"] = loadavg()
             log("rasa train --force (ours)")
             ours.update(train_ours(tmp))
-            log(f"ours trained in {ours['training_s']} s")
+            log(
+                f"ours trained in {ours['training_s']} s"
+                if ours["training_error"] is None
+                else f"our training failed: {ours['training_error']}"
+            )
         if do_ours:
             phases["our cold start"] = loadavg()
             bots["ours"] = start_ours(tmp, extra_env)
@@ -444,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
             ours["first_answer_ms"] = _r(bots["ours"].first_latency_ms)
             ours["first_answer_cites_190_10"] = bots["ours"].extra["first_answer_cites"]
             log(f"ours answered {ours['cold_start_s']} s after start")
+            if not ours["first_answer_cites_190_10"]:
+                log("warning: the first answer did not cite § 190-10 (is the model the one this checkout trains?)")
         if do_starter and starter.get("training_s") is not None:
             phases["starter cold start"] = loadavg()
             bots["starter"] = start_starter(folder)
