@@ -63,6 +63,10 @@ run: setup ## Set up if needed, then start the action server (:5055) and Rasa (:
 test: setup browser ## Set up if needed, then run the whole test suite
 	$(PY) -m pytest -q
 
+.PHONY: bench
+bench: setup ## Latency, throughput, cold start, training, memory vs Rasa's starter (bench/results.json)
+	$(PY) -m bench.run
+
 .PHONY: browser
 CHROMIUM := /usr/bin/chromium
 SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -74,7 +78,7 @@ validate: $(STAMP) ## Check the curated files and the Rasa training data
 	$(RASA) data validate --config config.yml --domain bot/domain --data data --fail-on-warnings
 
 lint: $(STAMP) ## ruff over the Python code
-	$(VENV)/bin/ruff check knowledge actions bot tests
+	$(VENV)/bin/ruff check knowledge actions bot tests bench
 
 clean: ## Remove built artefacts (keeps .venv)
 	rm -rf build models var .pytest_cache

@@ -39,5 +39,8 @@ if _problem:
     logger.error("action server cannot start: %s", _problem)
     print(f"action server cannot start: {_problem}", file=sys.stderr, flush=True)
     raise SystemExit(2)
+
+# Load the spaCy pipeline the quantity parser uses now, before the server listens: the first
+# question would otherwise wait several seconds for it and could overrun the action timeout.
 parsing.pipeline()
 kb().municipalities()

@@ -23,6 +23,9 @@ Configuration is by environment (see :func:`defaults` and the README):
 
 ``--only rasa`` or ``--only actions`` starts one of the two (the scale-out set-up runs several
 Rasa servers and several action servers, each in its own container).
+
+The Rasa server runs as ``python -m bot.rasa_server run ...``: the ``rasa run`` command with a
+per-answer cost removed (see that module; ``make bench`` measures it).
 """
 
 from __future__ import annotations

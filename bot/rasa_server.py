@@ -2,6 +2,7 @@
 
 Takes exactly the arguments of the ``rasa`` command, and before Rasa starts
 
+* installs :mod:`bot.perf` (removes a cost Rasa pays on every answer; ``make bench`` measures it);
 * installs :mod:`bot.action_guard` (a bounded wait for the action server, and a polite
   sentence instead of silence when it fails);
 * for ``run``: switches Rasa's HTTP API on only together with a token. When ``RASA_AUTH_TOKEN``
@@ -17,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 
+from bot import perf
 from bot.action_guard import install
 
 NO_TOKEN = (
@@ -44,6 +46,7 @@ def with_api_token(argv: list[str], env: dict[str, str]) -> list[str]:
 
 def main() -> None:
     sys.argv = ["rasa", *with_api_token(sys.argv[1:], dict(os.environ))]
+    perf.install()
     install()
     from rasa.__main__ import main as rasa_main
 
