@@ -25,23 +25,7 @@ DEFAULT_DB_PATH = PROJECT_DIR / "build" / "kb.sqlite"
 
 
 COLUMNS: dict[str, dict[str, type]] = {
-    "municipalities": dict.fromkeys(
-        [
-            "key",
-            "name",
-            "kind",
-            "state",
-            "code_title",
-            "chapter",
-            "citation_prefix",
-            "enforcing_officer",
-            "office",
-            "source_file",
-            "aliases",
-            "notes",
-        ],
-        str,
-    ),
+    "municipalities": dict.fromkeys([*curated.REQUIRED_MUNICIPALITY_FIELDS, "aliases", "notes"], str),
     "sections": {
         **dict.fromkeys(
             [
