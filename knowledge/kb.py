@@ -442,15 +442,7 @@ class KnowledgeBase:
         return [hit for _, hit in hits[:limit]]
 
     def _search_sections(self, match: str, key: str | None, limit: int) -> list[tuple[float, SearchHit]]:
-        sql = (
-            "select s.*, bm25(sections_fts) as rank, snippet(sections_fts, 2, '[', ']', '…', 16) as snip "
-            "from sections_fts join sections s on s.rowid = sections_fts.rowid where sections_fts match ?"
-        )
-        params: list[Any] = [match]
-        if key:
-            sql += " and s.municipality = ?"
-            params.append(key)
-        rows = self._rows(sql + " order by rank limit ?", [*params, limit])
+        rows = self._search_table("sections", 2, match, key, limit)
         return [
             (
                 r["rank"],
@@ -460,15 +452,7 @@ class KnowledgeBase:
         ]
 
     def _search_definitions(self, match: str, key: str | None, limit: int) -> list[tuple[float, SearchHit]]:
-        sql = (
-            "select d.*, bm25(definitions_fts) as rank, snippet(definitions_fts, 1, '[', ']', '…', 16) as snip "
-            "from definitions_fts join definitions d on d.rowid = definitions_fts.rowid where definitions_fts match ?"
-        )
-        params: list[Any] = [match]
-        if key:
-            sql += " and d.municipality = ?"
-            params.append(key)
-        rows = self._rows(sql + " order by rank limit ?", [*params, limit])
+        rows = self._search_table("definitions", 1, match, key, limit)
         return [
             (
                 r["rank"],
@@ -482,6 +466,20 @@ class KnowledgeBase:
             )
             for r in rows
         ]
+
+    def _search_table(
+        self, table: str, snippet_column: int, match: str, key: str | None, limit: int
+    ) -> list[sqlite3.Row]:
+        """Rows of ``table`` matching an (already escaped) FTS5 query, best first, with rank and snippet."""
+        sql = (
+            f"select t.*, bm25({table}_fts) as rank, snippet({table}_fts, {snippet_column}, '[', ']', '…', 16) as snip "
+            f"from {table}_fts join {table} t on t.rowid = {table}_fts.rowid where {table}_fts match ?"
+        )
+        params: list[Any] = [match]
+        if key:
+            sql += " and t.municipality = ?"
+            params.append(key)
+        return self._rows(sql + " order by rank limit ?", [*params, limit])
 
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
