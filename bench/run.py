@@ -150,7 +150,7 @@ def start_ours(tmp: Path, extra_env: Mapping[str, str]) -> Started:
             **extra_env,
         }
     )
-    expected = dict(launch.commands({**launch.defaults(), **env}))
+    expected = dict(launch.commands({**launch.defaults(env), **env}))
     names = {"rasa": expected["rasa server"], "actions": expected["action server"]}
     log_path = tmp / "ours-servers.log"
     started_at = time.monotonic()

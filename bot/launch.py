@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -49,13 +50,17 @@ class StartupError(Exception):
     """Something the servers need is missing; ``str()`` says what and how to fix it."""
 
 
-def defaults() -> dict[str, str]:
-    """The embedded default configuration (SQLite, local action server), overridable by environment."""
-    rasa_port = os.environ.get("RASA_PORT", "5005")
+def defaults(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The embedded default configuration (SQLite, local action server), overridable by environment.
+
+    ``environ`` (default: this process's environment) supplies the ports the defaults derive from.
+    """
+    environ = os.environ if environ is None else environ
+    rasa_port = environ.get("RASA_PORT", "5005")
     return {
         "ACTION_PORT": "5055",
         "RASA_PORT": rasa_port,
-        "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{os.environ.get('ACTION_PORT', '5055')}/webhook",
+        "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{environ.get('ACTION_PORT', '5055')}/webhook",
         "TRACKER_DB": str(ROOT / "var" / "tracker.db"),
         "SMS_DB": str(ROOT / "var" / "sms.db"),
         "HOUSING_KB_PATH": str(ROOT / "build" / "kb.sqlite"),

@@ -18,6 +18,20 @@ not by itself (the schema is ``{"type": "array", "items": EVENT_SCHEMA}``), and 
 the same few events over and over (``SlotSet("municipality", "holland")``), so events that have
 passed are remembered (their JSON, up to 4,096). A response whose events are all remembered,
 with a list of objects as ``responses``, is valid; any other goes through the full check.
+
+:func:`install_event_type_cache`: reading a conversation back from the tracker store turns
+every stored event into an object, and Rasa finds each event's class by walking the whole tree
+of ``Event`` subclasses (``Event.resolve_by_type``), which took about 3% of the Rasa server's
+CPU per message (py-spy, 16 concurrent senders). The class found for a type name is remembered;
+unknown names still go through Rasa's walk and behave as before (a default, ``None`` for the
+legacy ``topic`` event, or ``ValueError``).
+
+:func:`install_connection_reuse`: Rasa opens a new HTTP session, and so a new TCP connection,
+for every custom-action call (``EndpointConfig.request``). One long-lived session per event loop
+keeps its connections to the action server open between calls (idle ones for
+:data:`KEEPALIVE_S`): about 0.45 ms less Rasa CPU per call, and a lower p95 at 16 concurrent
+senders (``make bench``). A call that fails or times out still fails as before (its connection
+is dropped, not reused).
 """
 
 from __future__ import annotations
@@ -38,6 +52,8 @@ def install() -> None:
     """Install every fix of this module (idempotent)."""
     install_schema_check_cache()
     install_event_check_cache()
+    install_event_type_cache()
+    install_connection_reuse()
 
 
 def install_schema_check_cache() -> None:
@@ -135,3 +151,94 @@ def install_event_check_cache(max_events: int = _MAX_EVENTS) -> bool:
     _validate_action_result._remembers_events = True  # type: ignore[attr-defined]
     RemoteAction._validate_action_result = _validate_action_result
     return True
+
+
+def install_event_type_cache() -> None:
+    """Make ``Event.resolve_by_type`` remember the class it finds for each type name (see the module)."""
+    from rasa.shared.core.events import Event
+
+    if getattr(Event.resolve_by_type, "_remembers_types", False):
+        return
+    walk = Event.resolve_by_type
+    found: dict[str, type] = {}
+
+    def resolve_by_type(type_name: str, default: type | None = None) -> type | None:
+        cls = found.get(type_name)
+        if cls is not None:
+            return cls
+        cls = walk(type_name, default)
+        if cls is not None and getattr(cls, "type_name", None) == type_name:
+            found[type_name] = cls  # found by the walk, not a default (a dict write is atomic)
+        return cls
+
+    resolve_by_type.__doc__ = walk.__doc__
+    resolve_by_type._remembers_types = True  # type: ignore[attr-defined]
+    Event.resolve_by_type = staticmethod(resolve_by_type)  # type: ignore[method-assign, assignment]
+
+
+class _Borrowed:
+    """``async with`` around a shared session: entering lends it, leaving keeps it open."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    async def __aenter__(self) -> Any:
+        return self.session
+
+    async def __aexit__(self, *_exc: Any) -> bool:
+        return False
+
+
+KEEPALIVE_S = 2.0
+"""How long an idle connection to the action server is kept open. Below the action server's
+(Sanic's) 5 s keep-alive, so Rasa never sends on a connection the server is closing."""
+
+
+def install_connection_reuse() -> None:
+    """Make ``EndpointConfig.session()`` lend one long-lived ``aiohttp`` session per event loop (see the module).
+
+    The session is made as Rasa makes its own (the endpoint's headers and basic auth, the same
+    total timeout); only its connections are kept between calls. Outside an event loop Rasa's
+    own fresh session is returned.
+    """
+    import asyncio
+    import weakref
+
+    import aiohttp
+    from rasa.utils import endpoints
+
+    EndpointConfig = endpoints.EndpointConfig
+    if getattr(EndpointConfig.session, "_lends_shared", False):
+        return
+    fresh = EndpointConfig.session
+    shared: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
+
+    def session(self: Any) -> Any:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return fresh(self)
+        headers = dict(self.headers or {})
+        basic = dict(self.basic_auth or {})
+        key = (json.dumps(headers, sort_keys=True, default=str), json.dumps(basic, sort_keys=True, default=str))
+        sessions = shared.setdefault(loop, {})
+        current = sessions.get(key)
+        if current is None or current.closed:
+            current = aiohttp.ClientSession(
+                headers=headers,
+                auth=aiohttp.BasicAuth(basic["username"], basic["password"]) if basic else None,
+                timeout=aiohttp.ClientTimeout(total=endpoints.DEFAULT_REQUEST_TIMEOUT),
+                connector=aiohttp.TCPConnector(keepalive_timeout=KEEPALIVE_S),
+            )
+            sessions[key] = current
+        return _Borrowed(current)
+
+    async def close_shared_sessions() -> None:
+        """Close the sessions lent in the running loop (before the loop ends; the server never needs to)."""
+        for current in shared.pop(asyncio.get_running_loop(), {}).values():
+            await current.close()
+
+    session.__doc__ = fresh.__doc__
+    session._lends_shared = True  # type: ignore[attr-defined]
+    session.close_shared_sessions = close_shared_sessions  # type: ignore[attr-defined]
+    EndpointConfig.session = session  # type: ignore[method-assign]

@@ -57,7 +57,7 @@ def rows(db: Path) -> list[tuple]:
 def test_endpoints_tracker_store_stores_what_rasas_sql_store_stores(tmp_path, monkeypatch, domain_obj):
     from rasa.core.tracker_store import SQLTrackerStore, TrackerStore
     from rasa.core.utils import AvailableEndpoints
-    from rasa.shared.core.events import UserUttered
+    from rasa.shared.core.events import ActionExecuted, SessionStarted, UserUttered
 
     from bot.tracker_store import SQLiteTrackerStore
 
@@ -72,22 +72,45 @@ def test_endpoints_tracker_store_stores_what_rasas_sql_store_stores(tmp_path, mo
 
     first = conversation(domain_obj, "tenant-1")
     follow_up = UserUttered("and in Amery?", {"name": "inform_municipality", "confidence": 0.9})
+    # the next day: a new session (Rasa keeps the old one's events in the tracker it is saving)
+    new_session = [ActionExecuted("action_session_start"), SessionStarted(), ActionExecuted("action_listen")]
+    next_question = UserUttered("how warm must the heat be", {"name": "ask_heat", "confidence": 0.9})
+    other = conversation(domain_obj, "tenant-2")
 
     async def exercise(store):
         tracker = copy.deepcopy(first)  # the same events (and timestamps) for both stores
         await store.save(tracker)
+        await store.save(copy.deepcopy(other))  # another conversation in the same table
         tracker.update(copy.deepcopy(follow_up))
         await store.save(tracker)  # only the new event is appended
         await store.save(tracker)  # nothing new: nothing written
-        return await store.retrieve("tenant-1"), await store.retrieve_full_tracker("tenant-1"), list(await store.keys())
+        before = await store.retrieve("tenant-1")
+        for event in new_session:
+            tracker.update(copy.deepcopy(event))
+        await store.save(tracker)
+        latest = await store.retrieve("tenant-1")  # the new session only
+        latest.update(copy.deepcopy(next_question))
+        await store.save(latest)
+        return (
+            before,
+            await store.retrieve("tenant-1"),
+            await store.retrieve_full_tracker("tenant-1"),
+            await store.retrieve("nobody"),
+            sorted(await store.keys()),
+        )
 
-    got, full, keys = asyncio.run(exercise(ours))
-    want, want_full, want_keys = asyncio.run(exercise(stock))
+    got_before, got, full, nobody, keys = asyncio.run(exercise(ours))
+    want_before, want, want_full, want_nobody, want_keys = asyncio.run(exercise(stock))
+    assert [e.as_dict() for e in got_before.events] == [e.as_dict() for e in want_before.events]
     assert [e.as_dict() for e in got.events] == [e.as_dict() for e in want.events]
     assert [e.as_dict() for e in full.events] == [e.as_dict() for e in want_full.events]
-    assert got.get_slot("municipality") == "holland" and keys == want_keys == ["tenant-1"]
+    assert got_before.get_slot("municipality") == "holland" and keys == want_keys == ["tenant-1", "tenant-2"]
+    assert len(got.events) == 3 < len(full.events)  # session_started, action_listen, the question: the latest session
+    assert got.events[-1].text == "how warm must the heat be"
+    assert nobody is None and want_nobody is None
     assert rows(tmp_path / "ours.db") == rows(tmp_path / "stock.db")
-    assert len(rows(tmp_path / "ours.db")) == len(full.events)  # each event stored once
+    tenant_1 = [row for row in rows(tmp_path / "ours.db") if row[0] == "tenant-1"]
+    assert len(tenant_1) == len(full.events)  # each event stored once
     with sqlite3.connect(tmp_path / "ours.db") as conn:
         assert conn.execute("pragma journal_mode").fetchone()[0] == "wal"
     ours.engine.dispose()
@@ -199,3 +222,82 @@ def test_event_check_cache_accepts_and_refuses_exactly_as_rasa(monkeypatch):
     before = len(full_checks)
     assert remote._validate_action_result(RESPONSE_OK)
     assert len(full_checks) == before + 1
+
+
+def test_event_type_cache_resolves_exactly_as_rasa(monkeypatch):
+    import rasa.shared.utils.common
+    from rasa.shared.core.events import ActionExecuted, Event, SlotSet, UserUttered
+
+    from bot import perf
+
+    stock = Event.resolve_by_type
+    monkeypatch.setattr(Event, "resolve_by_type", staticmethod(stock))  # restored after the test
+    names = sorted({cls.type_name for cls in rasa.shared.utils.common.all_subclasses(Event)})
+    want = {name: stock(name) for name in names}
+    perf.install_event_type_cache()
+    perf.install_event_type_cache()  # installing twice keeps one wrapper
+    assert Event.resolve_by_type is not stock
+    assert {name: Event.resolve_by_type(name) for name in names} == want
+    assert Event.resolve_by_type("nonsense", UserUttered) is UserUttered  # a default, as before
+    assert Event.resolve_by_type("topic") is None  # Rasa's legacy TopicSet
+    with pytest.raises(ValueError, match="Unknown event name"):
+        Event.resolve_by_type("nonsense")
+    walks = []
+    real_walk = rasa.shared.utils.common.all_subclasses
+    monkeypatch.setattr(rasa.shared.utils.common, "all_subclasses", lambda cls: walks.append(cls) or real_walk(cls))
+    assert Event.resolve_by_type("slot") is SlotSet and Event.resolve_by_type("action") is ActionExecuted
+    assert walks == []  # remembered: no walk of the subclass tree
+    with pytest.raises(ValueError):
+        Event.resolve_by_type("nonsense")  # never remembered: walked again
+    assert walks
+    assert Event.from_parameters({"event": "slot", "name": "municipality", "value": "holland"}) == SlotSet(
+        "municipality", "holland"
+    )
+
+
+def test_action_calls_reuse_one_connection_and_fail_as_before(monkeypatch):
+    """Real HTTP: calls share a kept-alive connection; errors, headers and a server restart behave as Rasa's."""
+    from aiohttp import web
+    from rasa.utils.endpoints import ClientResponseError, EndpointConfig
+
+    from bot import perf
+
+    monkeypatch.setattr(EndpointConfig, "session", EndpointConfig.session)  # restored after the test
+    perf.install_connection_reuse()
+    perf.install_connection_reuse()  # installing twice keeps one wrapper
+    seen: list[tuple] = []
+
+    async def webhook(request: web.Request):
+        seen.append((request.transport.get_extra_info("peername")[1], request.headers.get("X-Token")))
+        body = await request.json()
+        if body.get("fail"):
+            return web.json_response({"error": "no"}, status=500)
+        return web.json_response({"events": [], "responses": [{"text": body["n"]}]})
+
+    async def serve(port: int = 0):
+        app = web.Application()
+        app.router.add_post("/webhook", webhook)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", port)
+        await site.start()
+        return runner, site._server.sockets[0].getsockname()[1]
+
+    async def exercise():
+        runner, port = await serve()
+        endpoint = EndpointConfig(f"http://127.0.0.1:{port}/webhook", headers={"X-Token": "t"})
+        answers = [await endpoint.request(json={"n": str(i)}, method="post") for i in range(5)]
+        with pytest.raises(ClientResponseError) as failed:
+            await endpoint.request(json={"fail": True}, method="post")
+        await runner.cleanup()  # the action server restarts: its connections are closed
+        runner, _ = await serve(port)
+        after = await endpoint.request(json={"n": "after"}, method="post")
+        await EndpointConfig.session.close_shared_sessions()
+        await runner.cleanup()
+        return answers, failed.value.status, after
+
+    answers, status, after = asyncio.run(exercise())
+    assert [a["responses"][0]["text"] for a in answers] == ["0", "1", "2", "3", "4"]
+    assert status == 500 and after["responses"][0]["text"] == "after"
+    assert {token for _, token in seen} == {"t"}  # the endpoint's headers on every call
+    assert len({client_port for client_port, _ in seen[:6]}) == 1  # one connection for six calls
