@@ -169,3 +169,15 @@ def test_starter_workload_follows_its_stories():
     assert len(convs) == 4 * len(workload.STARTER_FLOWS)
     assert all(conv for conv in convs)
     assert {tuple(c) for c in convs} == set(workload.STARTER_FLOWS)
+
+
+def test_the_benchmark_expects_the_argv_the_launcher_will_use():
+    """The bench finds our servers by their command lines, computed for the ports it hands the launcher."""
+    from bot import launch
+
+    env = {"RASA_PORT": "6001", "ACTION_PORT": "6002"}
+    defaults = launch.defaults(env)
+    assert defaults["RASA_CORS_ORIGINS"] == "http://localhost:6001 http://127.0.0.1:6001"
+    assert defaults["ACTION_ENDPOINT_URL"] == "http://127.0.0.1:6002/webhook"
+    rasa = dict(launch.commands({**defaults, **env}))["rasa server"]
+    assert rasa[rasa.index("--cors") + 1 :] == ["http://localhost:6001", "http://127.0.0.1:6001"]
