@@ -18,6 +18,8 @@ from typing import Any
 
 import yaml
 
+from knowledge.parsing import NUMBER_WORDS
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 SOURCES_DIR = PACKAGE_DIR / "sources"
@@ -121,36 +123,9 @@ def read_source(municipality: dict[str, Any], sources_dir: Path = SOURCES_DIR) -
     return Source((sources_dir / municipality["source_file"]).read_text(encoding="utf-8"))
 
 
-_NUMBER_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
+# The chat parser's number words, plus those the ordinance texts use ("twice", "one-half").
+_NUMBER_WORDS: dict[str, float] = {
+    **NUMBER_WORDS,
     "thousand": 1000,
     "once": 1,
     "twice": 2,

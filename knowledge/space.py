@@ -319,6 +319,16 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
     return _Occupants(persons, counted, excluded)
 
 
+def _occupants_or_ask(
+    ctx: _Ctx, has_area: bool, people: int | None, ages: Sequence[float] | None, limit: int, question: str
+) -> _Occupants | SpaceResult | None:
+    """The occupants when given (None when not), or the question to ask when neither they nor an area are."""
+    occupants = _occupants(ctx, people, ages, limit) if people is not None or ages else None
+    if occupants is None and not has_area:
+        return ctx.need_info(question, MORE_INFO)
+    return occupants
+
+
 def _no_occupants(ctx: _Ctx, occupants: _Occupants, why: str) -> SpaceResult:
     """Every person is too young to be an occupant: the per-occupant figures give no number."""
     return ctx.unsettled(
@@ -522,16 +532,16 @@ def sleeping_room(
         problem = _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room")
         if problem:
             return problem
-    occupants = None
-    if people is not None or ages:
-        occupants = _occupants(ctx, people, ages, MAX_ROOM_OCCUPANTS)
-        if isinstance(occupants, SpaceResult):
-            return occupants
-    if room_obj is None and occupants is None:
-        return ctx.need_info(
-            "What is the size of the room (for example 10x12 feet or 120 sq ft), and how many people sleep in it?",
-            MORE_INFO,
-        )
+    occupants = _occupants_or_ask(
+        ctx,
+        room_obj is not None,
+        people,
+        ages,
+        MAX_ROOM_OCCUPANTS,
+        "What is the size of the room (for example 10x12 feet or 120 sq ft), and how many people sleep in it?",
+    )
+    if isinstance(occupants, SpaceResult):
+        return occupants
     if occupants is not None and not occupants.counted:
         return _no_occupants(ctx, occupants, "its sleeping-room figures are stated per occupant")
     if room_obj is None:
@@ -968,16 +978,16 @@ def dwelling_unit(
     room, problem = _unit_area(ctx, area)
     if problem:
         return problem
-    occupants = None
-    if people is not None or ages:
-        occupants = _occupants(ctx, people, ages, MAX_UNIT_OCCUPANTS)
-        if isinstance(occupants, SpaceResult):
-            return occupants
-    if room is None and occupants is None:
-        return ctx.need_info(
-            "What is the total habitable floor area (for example 600 sq ft), and how many people live there?",
-            MORE_INFO,
-        )
+    occupants = _occupants_or_ask(
+        ctx,
+        room is not None,
+        people,
+        ages,
+        MAX_UNIT_OCCUPANTS,
+        "What is the total habitable floor area (for example 600 sq ft), and how many people live there?",
+    )
+    if isinstance(occupants, SpaceResult):
+        return occupants
     if room is None:
         assert occupants is not None
         return _unit_minimum(ctx, rules, occupants)

@@ -48,6 +48,7 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
+from bot.channels import UsesKnowledgeBase
 from bot.channels.rest import NOTHING_SAID, clean_text
 from knowledge import compare, sheet
 from knowledge.kb import (
@@ -535,7 +536,7 @@ def bot_citations(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # -- the channel -------------------------------------------------------------------------------
-class ClerkChannel(InputChannel):
+class ClerkChannel(UsesKnowledgeBase, InputChannel):
     """The clerk desk's page and API, mounted at ``/webhooks/clerk/``."""
 
     @classmethod
@@ -545,16 +546,6 @@ class ClerkChannel(InputChannel):
     @classmethod
     def from_credentials(cls, credentials: Dict[str, Any] | None) -> ClerkChannel:
         return cls()
-
-    def __init__(self, kb: KnowledgeBase | None = None) -> None:
-        self._kb = kb
-
-    @property
-    def kb(self) -> KnowledgeBase:
-        """The knowledge base (HOUSING_KB_PATH or build/kb.sqlite), opened on first query."""
-        if self._kb is None:
-            self._kb = KnowledgeBase()
-        return self._kb
 
     def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
         bp = Blueprint("housing_clerk_desk", __name__)

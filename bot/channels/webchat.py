@@ -26,6 +26,7 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
+from bot.channels import UsesKnowledgeBase
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError
 
 logger = logging.getLogger(__name__)
@@ -66,11 +67,8 @@ def _file(name: str, content_type: str) -> HTTPResponse:
     return response.raw(body, content_type=content_type, headers=HEADERS)
 
 
-class WebChatChannel(InputChannel):
+class WebChatChannel(UsesKnowledgeBase, InputChannel):
     """Serves the web chat page; messages go through the REST channel."""
-
-    def __init__(self, kb: KnowledgeBase | None = None) -> None:
-        self._kb = kb
 
     @classmethod
     def name(cls) -> str:
@@ -79,13 +77,6 @@ class WebChatChannel(InputChannel):
     @classmethod
     def from_credentials(cls, credentials: dict[str, Any] | None) -> WebChatChannel:
         return cls()
-
-    @property
-    def kb(self) -> KnowledgeBase:
-        """The knowledge base (``HOUSING_KB_PATH`` or ``build/kb.sqlite``), opened on first use."""
-        if self._kb is None:
-            self._kb = KnowledgeBase()
-        return self._kb
 
     def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
         webchat = Blueprint("housing_webchat", __name__)
