@@ -21,7 +21,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 @pytest.fixture(scope="module")
 def soak_servers(tmp_path_factory):
-    running = stack.start(tmp_path_factory.mktemp("soak"))
+    running = stack.start(tmp_path_factory.mktemp("soak"), RATE_LIMIT_IP="off")  # one loopback address
     yield running
     running.stop()
 
