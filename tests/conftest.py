@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from typing import Iterator
 
 import pytest
 import requests
+import stack
 
 ROOT = Path(__file__).resolve().parent.parent
 KB_PATH = ROOT / "build" / "kb.sqlite"
@@ -23,10 +23,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 os.environ["RASA_TELEMETRY_ENABLED"] = "false"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+free_port = stack.free_port
 
 
 def wait_for(url: str, timeout: float = 120.0, process: subprocess.Popen | None = None) -> None:
@@ -84,39 +81,15 @@ def action_server():
 
 
 @contextmanager
-def launched(state: Path, **extra_env: str) -> Iterator[str]:
-    """Both servers started by the same launcher `make run` uses, on free ports, with their state
-    (tracker store, logs) in ``state``; yields the Rasa base URL and stops both on exit."""
-    rasa_port, action_port = free_port(), free_port()
-    env = {
-        **os.environ,
-        "RASA_PORT": str(rasa_port),
-        "ACTION_PORT": str(action_port),
-        "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
-        "TRACKER_DB": str(state / "tracker.db"),
-        **extra_env,
-    }
-    env = {k: v for k, v in env.items() if v is not None}
-    with open(state / "servers.log", "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bot.launch"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{rasa_port}"
-        try:
-            wait_for(f"{base}/", 180, process)
-            wait_for(f"http://127.0.0.1:{action_port}/health", 60, process)
-            yield base
-        finally:
-            process.terminate()
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+def launched(state: Path, **extra_env: str | None) -> Iterator[str]:
+    """Both servers started by the same launcher `make run` uses (:func:`stack.start`: free ports,
+    state and logs in ``state``); yields the Rasa base URL and stops both on exit. A ``None``
+    value removes that variable from the servers' environment."""
+    running = stack.start(state, **extra_env)
+    try:
+        yield running.base
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -116,10 +116,12 @@ class Stack:
         return self.process.returncode
 
 
-def start(state: Path, only: str | None = None, wait: bool = True, log_name: str = "servers.log", **env: str) -> Stack:
+def start(
+    state: Path, only: str | None = None, wait: bool = True, log_name: str = "servers.log", **env: str | None
+) -> Stack:
     """Start ``python -m bot.launch`` (both servers, or ``only`` one) on free ports with ``state`` for its files.
 
-    ``env`` adds or overrides environment variables (e.g. ``TWILIO_AUTH_TOKEN``); ports, the
+    ``env`` adds or overrides environment variables (e.g. ``TWILIO_AUTH_TOKEN``; ``None`` removes one); ports, the
     action endpoint and the SQLite files default to fresh ones under ``state``.
     """
     state.mkdir(parents=True, exist_ok=True)
@@ -136,7 +138,11 @@ def start(state: Path, only: str | None = None, wait: bool = True, log_name: str
             "TF_CPP_MIN_LOG_LEVEL": "2",
         }
     )
-    full.update(env)
+    for name, value in env.items():
+        if value is None:
+            full.pop(name, None)  # None: not set at all
+        else:
+            full[name] = value
     log_path = state / log_name
     log = open(log_path, "ab")
     argv = [sys.executable, "-m", "bot.launch", *(["--only", only] if only else [])]
