@@ -431,7 +431,8 @@ def test_page_and_printed_sheet_in_a_browser(desk, driven):
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(url(desk))
-            page.wait_for_function("document.querySelectorAll('#answer-topic option').length > 5")
+            # a selector wait, not wait_for_function: its polling evaluates a string, which the page's CSP refuses
+            page.wait_for_selector("#answer-topic option:nth-child(6)", state="attached")
             page.fill("#question", "How big must a bedroom be for one person?")
             page.select_option("#answer-municipality", "amery")
             page.select_option("#answer-topic", "sleeping_room_size")
@@ -442,6 +443,24 @@ def test_page_and_printed_sheet_in_a_browser(desk, driven):
             page.click("#compare-standard-form button[type=submit]")
             page.wait_for_selector("#compare-result table")
             assert "80 square feet" in page.inner_text("#compare-result")
+            page.fill("#lookup-query", "heat furnace")  # nothing by that citation or term
+            page.click("#lookup-form button[type=submit]")
+            page.wait_for_selector("#lookup-result .error")
+            assert "Perhaps one of these" in page.inner_text("#lookup-result")  # the 404's suggestions
+            page.fill("#lookup-query", "190-9B")
+            page.click("#lookup-form button[type=submit]")
+            page.wait_for_selector("#lookup-result h3")
+            assert "190-9B" in page.inner_text("#lookup-result") and not page.query_selector("#lookup-result .error")
+            page.fill("#question", "")
+            page.click("#ask-form button[type=submit]")
+            page.wait_for_selector("#ask-result .error")
+            assert page.evaluate("document.activeElement.id") == "question"  # sent back to type it
+            page.fill("#question", "Who has to exterminate the roaches in Holland?")
+            page.click("#ask-form button[type=submit]")
+            page.wait_for_selector("#ask-result blockquote")
+            assert "The assistant's answer" in page.inner_text("#ask-result")
+            assert page.evaluate("document.activeElement.tagName") == "H3"  # the result's heading has the focus
+            page.fill("#question", "How big must a bedroom be for one person?")
             page.fill("#review-token", TOKEN)
             page.click("#review-form button[type=submit]")
             page.wait_for_selector("#review-result article")

@@ -136,21 +136,27 @@
   }
 
   // -- the forms ---------------------------------------------------------------------------
-  async function onAnswer(event) {
-    event.preventDefault();
-    const target = $("answer-result");
-    status("Looking up the answer…");
+  // One form's request: a busy status, then the result `render` builds (its heading focused) or
+  // the error; `onError` may add to the error shown.
+  async function show(target, busy, render, onError) {
+    status(busy);
     try {
-      const data = await api(
-        "api/answer?" + query({ municipality: $("answer-municipality").value, topic: $("answer-topic").value }),
-      );
-      target.replaceChildren(...renderAnswer(data));
+      target.replaceChildren(...(await render()));
       target.querySelector("h3").focus();
-      status("");
     } catch (error) {
       showError(target, error.message);
-      status("");
+      if (onError) onError(error);
     }
+    status("");
+  }
+
+  async function onAnswer(event) {
+    event.preventDefault();
+    await show($("answer-result"), "Looking up the answer…", async () =>
+      renderAnswer(
+        await api("api/answer?" + query({ municipality: $("answer-municipality").value, topic: $("answer-topic").value })),
+      ),
+    );
   }
 
   async function onAsk(event) {
@@ -162,8 +168,7 @@
       $("question").focus();
       return;
     }
-    status("Asking the assistant…");
-    try {
+    await show(target, "Asking the assistant…", async () => {
       const body = { question, municipality: $("ask-municipality").value || null };
       if (session) body.session = session;
       const data = await api("api/ask", {
@@ -201,20 +206,19 @@
         );
       }
       parts.push(...renderSearch(data.search, "Sections a full-text search finds"));
-      target.replaceChildren(...parts);
-      target.querySelector("h3").focus();
-      status("");
-    } catch (error) {
-      showError(target, error.message);
-      status("");
-    }
+      return parts;
+    });
   }
 
   async function onLookup(event) {
     event.preventDefault();
     const target = $("lookup-result");
-    status("Looking it up…");
-    try {
+    const suggest = (error) => {
+      if (error.data && error.data.suggestions && error.data.suggestions.length) {
+        target.append(...renderSearch(error.data.suggestions, "Perhaps one of these"));
+      }
+    };
+    await show(target, "Looking it up…", async () => {
       const data = await api(
         "api/lookup?" + query({ q: $("lookup-query").value, municipality: $("lookup-municipality").value }),
       );
@@ -238,16 +242,8 @@
       if (data.kind === "definition" && data.not_found_in.length) {
         parts.push(el("p", { class: "hint", text: "Not defined in: " + data.not_found_in.map((m) => m.name).join(", ") }));
       }
-      target.replaceChildren(...parts);
-      target.querySelector("h3").focus();
-      status("");
-    } catch (error) {
-      showError(target, error.message);
-      if (error.data && error.data.suggestions && error.data.suggestions.length) {
-        target.append(...renderSearch(error.data.suggestions, "Perhaps one of these"));
-      }
-      status("");
-    }
+      return parts;
+    }, suggest);
   }
 
   function comparisonTable(data) {
@@ -286,12 +282,10 @@
 
   async function onCompare(event, kind) {
     event.preventDefault();
-    const target = $("compare-result");
     const value = $(kind === "topic" ? "compare-topic" : "compare-standard").value;
-    status("Comparing…");
-    try {
+    await show($("compare-result"), "Comparing…", async () => {
       const data = await api("api/compare?" + query({ [kind]: value }));
-      target.replaceChildren(
+      return [
         el("h3", { text: "Across the five municipalities", tabindex: "-1" }),
         comparisonTable(data),
         el(
@@ -299,20 +293,13 @@
           { class: "actions" },
           el("a", { href: "api/compare?" + query({ [kind]: value, format: "html" }), target: "_blank", text: "Open as a printable table" }),
         ),
-      );
-      target.querySelector("h3").focus();
-      status("");
-    } catch (error) {
-      showError(target, error.message);
-      status("");
-    }
+      ];
+    });
   }
 
   async function onReview(event) {
     event.preventDefault();
-    const target = $("review-result");
-    status("Reading the conversations…");
-    try {
+    await show($("review-result"), "Reading the conversations…", async () => {
       const data = await api(
         "api/review?" +
           query({ limit: $("review-limit").value, include_clerk: $("review-clerk").checked ? "1" : "" }),
@@ -360,13 +347,8 @@
           ),
         );
       }
-      target.replaceChildren(...parts);
-      target.querySelector("h3").focus();
-      status("");
-    } catch (error) {
-      showError(target, error.message);
-      status("");
-    }
+      return parts;
+    });
   }
 
   // -- start ---------------------------------------------------------------------------------
