@@ -319,6 +319,16 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
     return _Occupants(persons, counted, excluded)
 
 
+def _room_or_ask(ctx: _Ctx, room: Room | float | None, example: str) -> Room | SpaceResult:
+    """The room, checked; or what to ask when it is missing, unreadable or impossible."""
+    room_obj, question = _area_of(room)
+    if question:
+        return ctx.need_info(question)
+    if room_obj is None:
+        return ctx.need_info(f"What is the size of the room (for example {example})?", MORE_INFO)
+    return _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room") or room_obj
+
+
 def _occupants_or_ask(
     ctx: _Ctx, has_area: bool, people: int | None, ages: Sequence[float] | None, limit: int, question: str
 ) -> _Occupants | SpaceResult | None:
@@ -1187,14 +1197,9 @@ def ceiling(
     share = ctx.std("ceiling_share_of_floor")
     if exclusion is None and min_height is None:
         return ctx.silent("minimum ceiling heights or floor area under low ceilings")
-    room_obj, question = _area_of(room)
-    if question:
-        return ctx.need_info(question)
-    if room_obj is None:
-        return ctx.need_info("What is the size of the room (for example 12x14 feet)?", MORE_INFO)
-    problem = _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room")
-    if problem:
-        return problem
+    room_obj = _room_or_ask(ctx, room, "12x14 feet")
+    if isinstance(room_obj, SpaceResult):
+        return room_obj
     area = room_obj.area_sqft or 0.0
     if height is not None:
         if isinstance(height, bool) or not isinstance(height, (int, float)) or not math.isfinite(height):
@@ -1314,14 +1319,9 @@ def windows(
     open_floor = ctx.std("openable_pct_of_floor")
     if not any((pct, minimum, skylight, open_win, open_floor)):
         return ctx.silent("minimum window or openable window areas")
-    room_obj, question = _area_of(room)
-    if question:
-        return ctx.need_info(question)
-    if room_obj is None:
-        return ctx.need_info("What is the size of the room (for example 10x12 feet)?", MORE_INFO)
-    problem = _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room")
-    if problem:
-        return problem
+    room_obj = _room_or_ask(ctx, room, "10x12 feet")
+    if isinstance(room_obj, SpaceResult):
+        return room_obj
     floor = room_obj.area_sqft or 0.0
     for value, label in ((window_area, "window area"), (openable_area, "openable window area")):
         if value is not None and (
