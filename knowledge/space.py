@@ -1428,22 +1428,16 @@ def windows(
     if need_open is not None:
         numbers["openable_required_sqft"] = need_open
         findings.append(f"at least {sqft(need_open)} of it openable")
-    if window_area is not None:
-        if need_window_for_check is None:
-            ctx.note("I have no minimum window area to check the window area you gave against.")
-        else:
-            ok = _ge(window_area, need_window_for_check)
-            checks.append(ok)
-            numbers["window_area_sqft"] = window_area
-            steps.append(f"window {sqft(window_area)} → {'meets' if ok else 'does not meet'} the minimum")
-    if openable_area is not None:
-        if need_open is None:
-            ctx.note("I have no minimum openable area to check the openable area you gave against.")
-        else:
-            ok = _ge(openable_area, need_open)
-            checks.append(ok)
-            numbers["openable_area_sqft"] = openable_area
-            steps.append(f"openable {sqft(openable_area)} → {'meets' if ok else 'does not meet'} the minimum")
+    for what, given, need in (("window", window_area, need_window_for_check), ("openable", openable_area, need_open)):
+        if given is None:
+            continue
+        if need is None:
+            ctx.note(f"I have no minimum {what} area to check the {what} area you gave against.")
+            continue
+        ok = _ge(given, need)
+        checks.append(ok)
+        numbers[f"{what}_area_sqft"] = given
+        steps.append(f"{what} {sqft(given)} → {'meets' if ok else 'does not meet'} the minimum")
     if not findings and not checks:
         return ctx.result(
             NOT_ADDRESSED,

@@ -382,6 +382,14 @@ def test_window_verdicts(kb):
     assert windows(kb, "amery", 120, window_area=12, openable_area=4.8).verdict == MEETS
     assert windows(kb, "amery", 120, window_area=12, openable_area=4.7).verdict == FAILS
     assert windows(kb, "howard", 120, window_area=11.9).verdict == FAILS
+    checked = windows(kb, "amery", 120, window_area=12, openable_area=4.8)
+    assert checked.numbers["window_area_sqft"] == 12 and checked.numbers["openable_area_sqft"] == 4.8
+
+
+def test_a_given_area_without_a_figure_to_check_it_against_is_said(kb):
+    result = windows(kb, "holland", 120, window_area=5, openable_area=2)  # § 190-7B states no openable share
+    assert "I have no minimum openable area to check the openable area you gave against." in result.notes
+    assert "openable_area_sqft" not in result.numbers and result.numbers["window_area_sqft"] == 5
 
 
 def test_sleeping_room_only_figures_are_flagged(kb):
