@@ -410,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     phases: dict[str, list[float]] = {}
     results: dict[str, Any] = {
         "generated": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "command": "make bench  (python -m bench.run " + " ".join(argv if argv is not None else sys.argv[1:]) + ")",
+        "command": "make bench  (" + " ".join(["python -m bench.run", *(argv if argv is not None else sys.argv[1:])]) + ")",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "loadavg_start": loadavg()},
         "settings": {
             "levels": levels,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-from typing import Any, Iterator
+from typing import Any
 
 import sqlalchemy as sa
 from rasa.core.tracker_store import SQLTrackerStore
@@ -101,12 +101,6 @@ class SQLiteTrackerStore(SQLTrackerStore):
             if rows:
                 connection.exec_driver_sql(INSERT, rows)
         logger.debug(f"Tracker with sender_id '{tracker.sender_id}' stored to database")
-
-    def _additional_events(self, session: Any, tracker: DialogueStateTracker) -> Iterator[Any]:
-        """The tracker's events that are not stored yet (as Rasa's, without an ORM query)."""
-        with self.engine.connect() as connection:
-            stored = connection.exec_driver_sql(COUNT_LATEST, (tracker.sender_id, SessionStarted.type_name)).scalar()
-        return itertools.islice(tracker.events, stored or 0, None)
 
     async def _retrieve(self, sender_id: str, fetch_events_from_all_sessions: bool) -> DialogueStateTracker | None:
         """The conversation's latest session (or all of it), as ``SQLTrackerStore._retrieve`` returns it."""
