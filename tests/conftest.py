@@ -61,8 +61,14 @@ def domain():
 
 
 @pytest.fixture(scope="session")
-def action_server():
-    """A real action server on a free port; yields its webhook URL."""
+def action_server(action_server_process):
+    """A real action server on a free port: its webhook URL."""
+    return action_server_process[1]
+
+
+@pytest.fixture(scope="session")
+def action_server_process():
+    """A real action server, started as the launcher starts it; yields its pid and webhook URL."""
     port = free_port()
     env = {**os.environ, "HOUSING_KB_PATH": str(KB_PATH)}
     process = subprocess.Popen(
@@ -74,7 +80,7 @@ def action_server():
     )
     try:
         wait_for(f"http://127.0.0.1:{port}/health", 60, process)
-        yield f"http://127.0.0.1:{port}/webhook"
+        yield process.pid, f"http://127.0.0.1:{port}/webhook"
     finally:
         process.terminate()
         process.wait(10)

@@ -2,8 +2,9 @@
 
 The quantity parser loads spaCy, whose backend (thinc) would import TensorFlow, which Rasa
 installs. ``actions/__init__.py`` keeps it out of the action-server process; without that the
-process carries about 370 MB it never uses. These tests start the server the way the launcher
-and a container do (``python -m rasa_sdk --actions actions``) and look at the running process.
+process carries about 370 MB it never uses. These tests use the session's action server, started
+the way the launcher and a container start it (``python -m rasa_sdk --actions actions``), and look
+at the running process.
 """
 
 from __future__ import annotations
@@ -13,39 +14,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 import requests
-from conftest import KB_PATH, ROOT, free_port, wait_for
+from conftest import ROOT
 
 
-@pytest.fixture(scope="module")
-def lean_server():
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rasa_sdk", "--actions", "actions", "--port", str(port)],
-        cwd=ROOT,
-        env={**os.environ, "HOUSING_KB_PATH": str(KB_PATH)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/health", 60, process)
-        yield process.pid, f"http://127.0.0.1:{port}/webhook"
-    finally:
-        process.terminate()
-        process.wait(10)
-
-
-def test_the_action_server_does_not_load_tensorflow(lean_server):
-    pid, _ = lean_server
+def test_the_action_server_does_not_load_tensorflow(action_server_process):
+    pid, _ = action_server_process
     libraries = Path(f"/proc/{pid}/maps").read_text()
     assert "spacy" in libraries or "thinc" in libraries or "cymem" in libraries  # spaCy is loaded…
     assert "tensorflow" not in libraries  # …without TensorFlow
     assert "libtorch" not in libraries
 
 
-def test_the_lean_action_server_still_answers_a_space_check(lean_server, domain):
-    _, url = lean_server
+def test_the_lean_action_server_still_answers_a_space_check(action_server, domain):
+    url = action_server
     slots = dict.fromkeys(domain["slots"])
     slots.update(municipality="holland", space_size="a 10 by 12 foot bedroom", occupants="2")
     tracker = {
