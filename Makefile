@@ -60,7 +60,7 @@ setup: $(STAMP) $(KB) $(SPACY) $(MODEL) ## Everything `run` and `test` need
 run: setup ## Set up if needed, then start the action server (:5055) and Rasa (:5005)
 	$(PY) -m bot.launch
 
-test: setup browser ## Set up if needed, then run the whole test suite
+test: setup browser axe ## Set up if needed, then run the whole test suite
 	$(PY) -m pytest -q
 
 .PHONY: bench
@@ -72,6 +72,17 @@ CHROMIUM := /usr/bin/chromium
 SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
 browser: ## Install Debian's chromium for the web-chat browser test (only if missing)
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+# axe-core (the accessibility checker the browser tests run on the three pages), from the npm registry,
+# pinned; installed under build/ only for the tests, never served by the product.
+AXE_VERSION := 4.10.2
+AXE         := build/axe/node_modules/axe-core/axe.min.js
+.PHONY: axe
+axe: $(AXE) ## Install axe-core (pinned) for the accessibility tests (npm, only if missing)
+$(AXE):
+	@command -v npm >/dev/null || { echo "npm is needed for axe-core: apt-get install npm"; exit 1; }
+	npm install --prefix build/axe --no-audit --no-fund --ignore-scripts --save-exact axe-core@$(AXE_VERSION)
+	@test -f $@
 
 validate: $(STAMP) ## Check the curated files and the Rasa training data
 	$(PY) -m knowledge.cli validate

@@ -25,7 +25,7 @@ DEFAULT_DB_PATH = PROJECT_DIR / "build" / "kb.sqlite"
 
 
 COLUMNS: dict[str, dict[str, type]] = {
-    "municipalities": dict.fromkeys([*curated.REQUIRED_MUNICIPALITY_FIELDS, "aliases", "notes"], str),
+    "municipalities": dict.fromkeys([*curated.REQUIRED_MUNICIPALITY_FIELDS, "aliases", "notes", "adopted"], str),
     "sections": {
         **dict.fromkeys(
             [
@@ -113,6 +113,12 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
                 "source_file": muni["source_file"],
                 "aliases": json.dumps(muni.get("aliases") or []),
                 "notes": muni.get("notes") or "",
+                "adopted": json.dumps(
+                    [
+                        {"date": str(a["date"]), "part": str(a.get("part") or ""), "quote": curated.fold(a["quote"])}
+                        for a in muni.get("adopted") or []
+                    ]
+                ),
             }
         )
         by_citation = {str(r["citation"]): r for r in data["sections"]}

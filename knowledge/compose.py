@@ -105,6 +105,8 @@ def citation_payload(section: Section) -> dict[str, Any]:
         "basis": section.basis,
         "heading": section.heading,
         "quote": section.text,
+        # Where the text comes from: chapter, adoption date where the text states it, "an extract".
+        "provenance": section.provenance,
     }
 
 
@@ -483,6 +485,37 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
     return Answer("\n".join([intro, *lines]), payload)
 
 
+# A text that prints at most this many section numbers is searched by heading, not by number.
+FEW_PRINTED_NUMBERS = 5
+HEADING_EXAMPLES = 6
+
+
+def printed_numbers(kb: KnowledgeBase, municipality: str) -> list[Section]:
+    """The top-most sections of a text whose number it prints or a cross-reference pins down."""
+    numbered = [s for s in kb.sections(municipality) if s.basis in ("stated", "cross_reference")]
+    citations = {s.citation for s in numbered}
+    return [s for s in numbered if s.parent not in citations]
+
+
+def unprinted_number_note(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
+    """For a number the extract does not print, in a text that prints (almost) none: "The City of
+    Muskego extract prints no section numbers except § 205-2; search by heading …". None when the
+    text prints numbers enough that a missing one is simply not in the extract."""
+    muni = kb.municipality(municipality)
+    numbered = printed_numbers(kb, muni.key)
+    if len(numbered) > FEW_PRINTED_NUMBERS:
+        return None
+    shown = [s.display for s in numbered]
+    except_ = ""
+    if shown:
+        except_ = " except " + (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0])
+    place = muni.name.split(" of ")[-1]
+    return (
+        f"The {place} extract prints no section numbers{except_}, so it has no section "
+        f"{citation.strip()} to show; search by heading instead (the {muni.office} has the full code)."
+    )
+
+
 def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = None) -> Answer:
     """A section by number, verbatim, with the units under it."""
     keys = kb.municipalities_for_citation(citation) or ([municipality] if municipality else [])
@@ -496,6 +529,13 @@ def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = 
     try:
         section = kb.section(muni.key, citation)
     except UnknownCitation:
+        note = unprinted_number_note(kb, muni.key, citation)
+        if note:
+            headings = [s.heading for s in kb.sections(muni.key) if not s.parent][:HEADING_EXAMPLES]
+            return Answer(
+                note + " For example: " + "; ".join(headings) + ".",
+                {"municipality": muni.key, "topic": "section", "addressed": False, "citations": [], "by_heading": True},
+            )
         return Answer(
             f"The {muni.name} text I have has no section {citation}. The extract may be cut off there; "
             f"the {muni.office} has the full code.",

@@ -237,6 +237,48 @@ def _check_condition(spec: Any) -> bool:
     return False
 
 
+# Editorial words that must not reach users; where the text itself is garbled, say "the text as printed reads".
+EDITORIAL_WORDS = ("garbled",)
+
+
+def internal_keys(vocab: dict[str, Any]) -> set[str]:
+    """The vocabulary's internal identifiers (snake_case keys of topics, standards, duties, facts)."""
+    return {k for part in ("topics", "standards", "duties", "facts") for k in vocab.get(part) or {} if "_" in k}
+
+
+def plain_words_problems(text: str, vocab: dict[str, Any]) -> list[str]:
+    """Internal identifiers or editorial notes in a text users see (empty: plain words only)."""
+    words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)+", text))
+    problems = [f"internal identifier {k!r}" for k in sorted(words & internal_keys(vocab))]
+    problems += [f"editorial word {w!r}" for w in EDITORIAL_WORDS if w in text.lower()]
+    return problems
+
+
+def check_adopted(adopted: Any, source: Source) -> list[str]:
+    """Problems with a municipality's ``adopted`` list: each entry names a ``date`` that occurs in
+    its ``quote``, and the quote is verbatim in the source (so a date is shown only where the text
+    states it); ``part`` (optional) says which part of the chapter it dates."""
+    if adopted is None:
+        return []
+    if not isinstance(adopted, list):
+        return ["adopted must be a list of {date, quote, part}"]
+    problems = []
+    for index, entry in enumerate(adopted):
+        where = f"adopted[{index}]"
+        if not isinstance(entry, dict) or not entry.get("date") or not entry.get("quote"):
+            problems.append(f"{where} needs a date and the quote that states it")
+            continue
+        quote = fold(entry["quote"])
+        if str(entry["date"]) not in quote:
+            problems.append(f"{where}: the date {entry['date']!r} is not in its quote")
+        if source.folded.find(quote) < 0:
+            problems.append(f"{where}: the quote is not verbatim in the source")
+        unknown = set(entry) - {"date", "quote", "part"}
+        if unknown:
+            problems.append(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    return problems
+
+
 def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> list[Problem]:
     """Check one municipality file against its source text and the vocabulary."""
     muni = data.get("municipality") or {}
@@ -251,6 +293,7 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             err("municipality", f"missing field {name!r}")
     if muni.get("kind") not in ("town", "village", "city"):
         err("municipality", "kind must be town, village or city")
+    problems.extend(Problem(key, "municipality", m) for m in check_adopted(muni.get("adopted"), source))
 
     spans: list[tuple[int, int]] = []
     citations: dict[str, dict[str, Any]] = {}
@@ -339,6 +382,8 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             continue
         if not _value_matches(row.get("value"), standard_keys[row["key"]]["unit"], value_text):
             err(where, f"value {row.get('value')!r} is not what {value_text!r} states")
+        for problem in plain_words_problems(str(row.get("conditions") or ""), vocab):
+            err(where, f"conditions are shown to users: {problem}")
 
     for index, row in enumerate(data["rules"]):
         where = f"rules[{index}] {row.get('duty')!r}"

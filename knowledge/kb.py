@@ -58,6 +58,20 @@ class Municipality:
     source_file: str
     aliases: tuple[str, ...]
     notes: str
+    # Adoption dates the text itself states: ({"date", "part", "quote"}, ...); empty when it states none.
+    adopted: tuple[dict[str, str], ...] = ()
+
+    @property
+    def provenance(self) -> str:
+        """Where the quoted text comes from, in plain words: chapter, adoption date(s) the text
+        states, and that the product's copy is an extract ("From chapter 258 of the City of Amery
+        code (…), adopted 10-6-2004 (…). The text here is an extract, not the complete official code.")."""
+        line = f"From chapter {self.chapter} of the {self.name} code ({self.code_title})"
+        dates = [a["date"] + (f" ({a['part']})" if a.get("part") else "") for a in self.adopted if a.get("date")]
+        if dates:
+            line += ", adopted " + (", ".join(dates[:-1]) + " and " + dates[-1] if len(dates) > 1 else dates[0])
+            line += " as the text states"
+        return line + ". The text here is an extract, not the complete official code."
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,7 @@ class Section:
     line: int | None
     text: str
     full_citation: str
+    provenance: str = ""  # the municipality's provenance line (Municipality.provenance)
 
     @property
     def inferred(self) -> bool:
@@ -191,6 +206,7 @@ class KnowledgeBase:
             for row in self._rows("select * from municipalities order by rowid"):
                 data = dict(row)
                 data["aliases"] = tuple(json.loads(data["aliases"]))
+                data["adopted"] = tuple(json.loads(data.get("adopted") or "[]"))
                 munis[data["key"]] = Municipality(**data)
             self._munis = munis
         return list(self._munis.values())
@@ -239,6 +255,7 @@ class KnowledgeBase:
             line=row["line"],
             text=row["text"],
             full_citation=with_prefix(muni.citation_prefix, row["display"]),
+            provenance=muni.provenance,
         )
 
     def section(self, municipality: str, citation: str) -> Section:
@@ -472,7 +489,7 @@ class KnowledgeBase:
     ) -> list[sqlite3.Row]:
         """Rows of ``table`` matching an (already escaped) FTS5 query, best first, with rank and snippet."""
         sql = (
-            f"select t.*, bm25({table}_fts) as rank, snippet({table}_fts, {snippet_column}, '[', ']', '…', 16) as snip "
+            f"select t.*, bm25({table}_fts) as rank, snippet({table}_fts, {snippet_column}, '{MARK_START}', '{MARK_END}', '…', 16) as snip "
             f"from {table}_fts join {table} t on t.rowid = {table}_fts.rowid where {table}_fts match ?"
         )
         params: list[Any] = [match]
@@ -483,6 +500,9 @@ class KnowledgeBase:
 
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Search snippets mark the words found with these (not square brackets, which in a legal quote mean
+# an editorial change, and which the texts themselves use); pages show them as a highlight (<mark>).
+MARK_START, MARK_END = "\u27e6", "\u27e7"
 
 
 def _simplify(text: str) -> str:

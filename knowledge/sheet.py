@@ -92,11 +92,11 @@ def _toolbar(back_href: str | None, print_button: bool) -> str:
     return f'<nav class="toolbar no-print" aria-label="Sheet actions">{"".join(parts)}</nav>\n'
 
 
-def _source(entry: dict[str, Any], level: int = 3) -> str:
+def _source(entry: dict[str, Any], level: int = 3, with_provenance: bool = True) -> str:
     """One cited section or definition: citation, heading, the full verbatim text, how it is cited."""
     heading = entry.get("heading") or ""
     note = BASIS_NOTES.get(str(entry.get("basis") or ""), "")
-    line = entry.get("line")
+    provenance = entry.get("provenance") if with_provenance else ""
     return (
         '<article class="source">'
         f"<h{level}>{e(entry.get('citation'))}</h{level}>"
@@ -107,7 +107,7 @@ def _source(entry: dict[str, Any], level: int = 3) -> str:
         )
         + f"<blockquote>{e(entry.get('quote'))}</blockquote>"
         + (f'<p class="basis">{e(note)}</p>' if note else "")
-        + (f'<p class="small no-print">Source text line {e(line)}.</p>' if line else "")
+        + (f'<p class="small provenance">{e(provenance)}</p>' if provenance else "")
         + "</article>"
     )
 
@@ -141,12 +141,15 @@ def answer_sheet(
     sections = answer.get("sections") or []
     if sections:
         parts += ["<section>", "<h2>What the code says (quoted in full)</h2>"]
-        parts += [_source(s) for s in sections]
+        parts += [_source(s, with_provenance=False) for s in sections]
+        provenance = next((s.get("provenance") for s in sections if s.get("provenance")), "")
+        if provenance:
+            parts.append(f'<p class="small provenance">{e(provenance)}</p>')
         parts.append("</section>")
     parts += [
         "<section>",
         "<h2>Whom to ask</h2>",
-        f"<p>The {e(muni['office'])} ({e(muni['enforcing_officer'])}) enforces the {e(muni['name'])} code.</p>",
+        f"<p>The {e(muni['office'])} enforces the {e(muni['name'])} code.</p>",
         "</section>",
         f'<p class="disclaimer" role="note">{e(DISCLAIMER)}</p>',
     ]
@@ -181,7 +184,7 @@ def comparison_table(comparison: dict[str, Any]) -> str:
             if not entry["addressed"]:
                 rows.append(f'<tr>{name}<td class="not-addressed">{e(entry["note"])}</td></tr>')
                 continue
-            body = "".join(_source(s, level=4) for s in entry["sections"])
+            body = "".join(_source(s, level=4, with_provenance=False) for s in entry["sections"])
             rows.append(f"<tr>{name}<td>{body}</td></tr>")
     return (
         f'<table class="comparison"><caption>{e(caption)}</caption>'
@@ -206,3 +209,125 @@ def comparison_page(
         ]
     )
     return _document(f"Comparison — {what}", body, _toolbar(back_href, bool(script_src)), script_src)
+
+
+# -- pages of the web chat (external style sheet: the chat's CSP allows no inline style) ---------
+def _web_document(title: str, body: str, css_href: str, script_src: str | None = None, body_class: str = "") -> str:
+    script = f'<script src="{e(script_src)}" defer></script>\n' if script_src else ""
+    klass = f' class="{e(body_class)}"' if body_class else ""
+    return (
+        "<!doctype html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<title>{e(title)}</title>\n<link rel="stylesheet" href="{e(css_href)}">\n{script}</head>\n'
+        f"<body{klass}>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def notice_page(title: str, message: str, chat_href: str, css_href: str = "static/page.css") -> str:
+    """A short page that says why a link could not be opened."""
+    body = (
+        f'<main class="page">\n<h1>{e(title)}</h1>\n<p>{e(message)}</p>\n'
+        f'<p><a href="{e(chat_href)}">Ask the housing-code assistant</a></p>\n</main>'
+    )
+    return _web_document(title, body, css_href)
+
+
+def shared_answer_page(
+    muni: Any, sections: list[Any], description: str | None, chat_href: str, css_href: str
+) -> str:
+    """A shared answer reopened from its link: each cited section with its verbatim text, where the
+    text comes from, whom to ask, and the "not legal advice" line (nothing personal: the link
+    names only the municipality, the sections and the topic)."""
+    parts = [
+        f'<nav class="toolbar no-print" aria-label="Links"><a href="{e(chat_href)}">Ask your own question</a></nav>',
+        '<main class="page">',
+        f"<h1>{e(muni.name)}: what the housing code says</h1>",
+        f'<p class="lead">{e(description)}</p>' if description else "",
+        '<p class="small">Shared from the housing-code assistant. The quotes are the code\'s own words.</p>',
+    ]
+    for section in sections:
+        entry = {
+            "citation": section.full_citation,
+            "heading": section.heading,
+            "quote": section.text,
+            "basis": section.basis,
+        }
+        parts.append(_source(entry, level=2, with_provenance=False))
+    parts += [
+        f'<p class="provenance">{e(muni.provenance)}</p>',
+        "<h2>Whom to ask</h2>",
+        f"<p>The {e(muni.office)} enforces the {e(muni.name)} housing code.</p>",
+        f'<p class="disclaimer" role="note">{e(DISCLAIMER)}</p>',
+        "</main>",
+    ]
+    return _web_document(f"{muni.name} housing code — shared answer", "\n".join(p for p in parts if p), css_href)
+
+
+def letter_page(letter: Any, chat_href: str, css_href: str, script_src: str) -> str:
+    """The repair-request letter (:class:`knowledge.letter.Letter`) as a printable page with a short
+    form: the tenant's name, address, landlord's name and words go into the letter in the browser
+    (``letter.js``); the form has no action and nothing typed is sent to the server."""
+    from knowledge import letter as letters  # the letter module imports compose, as this one does
+
+    def field(name: str, blank: str) -> str:
+        return f'<span class="field" data-field="{e(name)}" data-blank="{e(blank)}">{e(blank)}</span>'
+
+    cited = "".join(
+        '<section class="cited">'
+        f"<h2>{e(c.citation)}</h2>"
+        + (f'<p class="heading">{e(c.heading)}</p>' if c.heading and c.heading not in c.citation else "")
+        + f"<blockquote>{e(c.quote)}</blockquote></section>"
+        for c in letter.sections
+    )
+    form = f"""<form id="letter-form" class="letter-form no-print" aria-labelledby="letter-title">
+<p class="small">Type your details: they stay in this browser and are never sent anywhere. Then print the letter
+or download it.</p>
+<div class="grid">
+<label for="tenant-name">Your name</label>
+<input id="tenant-name" type="text" autocomplete="name" maxlength="200">
+<label for="tenant-address">Your address</label>
+<textarea id="tenant-address" rows="2" autocomplete="street-address" maxlength="300"></textarea>
+<label for="landlord-name">Your landlord's name (optional)</label>
+<input id="landlord-name" type="text" autocomplete="off" maxlength="200">
+<label for="problem">The problem, in your own words</label>
+<textarea id="problem" rows="3" maxlength="{letters.MAX_PROBLEM_CHARS}"></textarea>
+</div>
+<div class="actions">
+<button type="button" id="print-letter">Print the letter</button>
+<button type="button" id="download-letter" class="secondary">Download the letter</button>
+</div>
+</form>"""
+    article = f"""<article id="letter" class="letter" aria-label="The letter">
+<p class="date"><time datetime="{letter.day.isoformat()}">{e(letters.long_date(letter.day))}</time></p>
+<p class="from">{field("tenant-name", letters.NAME_BLANK)}<br>{field("tenant-address", letters.ADDRESS_BLANK)}</p>
+<p class="subject"><strong>Re: {e(letters.SUBJECT)}</strong></p>
+<p>Dear {field("landlord-name", letters.LANDLORD_DEFAULT)},</p>
+<p>{e(letters.INTRO)} {field("problem", letters.PROBLEM_BLANK)}</p>
+<p>{e(letter.code_says)}</p>
+{cited}
+<p>{e(letters.ASK)}</p>
+<p>{e(letter.where_to_turn)}</p>
+<p class="closing">Sincerely,</p>
+<p class="signature">{field("tenant-name", letters.NAME_BLANK)}</p>
+<footer class="letter-foot">
+<p class="provenance">{e(letter.provenance)}</p>
+<p class="disclaimer">{e(letter.disclaimer)}</p>
+</footer>
+</article>"""
+    body = "\n".join(
+        [
+            f'<nav class="toolbar no-print" aria-label="Links"><a href="{e(chat_href)}">← Back to the chat</a></nav>',
+            '<main class="page">',
+            f'<h1 id="letter-title" class="no-print">Your letter to the landlord ({e(letter.municipality_name)})</h1>',
+            form,
+            article,
+            "</main>",
+        ]
+    )
+    if letter.problem:
+        body = body.replace(
+            f'data-blank="{e(letters.PROBLEM_BLANK)}">{e(letters.PROBLEM_BLANK)}</span>',
+            f'data-blank="{e(letters.PROBLEM_BLANK)}">{e(letter.problem)}</span>',
+        )
+    return _web_document(f"Letter to the landlord — {letter.municipality_name}", body, css_href, script_src, "letter-page")

@@ -155,6 +155,19 @@ def test_lookup_that_finds_nothing_is_a_404_with_suggestions(desk):
 
 
 @servers_mark
+def test_a_number_the_extract_does_not_print_is_searched_by_heading(desk, kb):
+    data = get(desk, "api/lookup", q="205-7").json()
+    assert data["kind"] == "by_heading" and data["searched"] == "headings"
+    assert data["note"].startswith("The Muskego extract prints no section numbers except § 205-2")
+    assert "search by heading" in data["note"]
+    assert [r["section"] for r in data["results"]] == [s.citation for s in kb.sections("muskego") if not s.parent]
+    searched = get(desk, "api/lookup", q="205-7 garbage").json()
+    assert searched["searched"] == "search" and all(r["municipality"] == "muskego" for r in searched["results"])
+    assert all("\u27e6" in r["snippet"] for r in searched["results"])  # the page shows these as <mark>
+    assert get(desk, "api/lookup", q="190-99").status_code == 404  # Holland prints numbers: simply not there
+
+
+@servers_mark
 @pytest.mark.parametrize(
     ("method", "path", "kwargs", "status"),
     [

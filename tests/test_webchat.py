@@ -1,7 +1,8 @@
 """The tenants' web chat in a real browser: Debian's chromium driven by Playwright.
 
 Both servers are started as `make run` starts them (the ``servers`` fixture); the page is
-served by the Rasa server and talks to the real REST channel. Nothing is downloaded: the
+served by the Rasa server and talks to its own message route (conversation ``web:<id>``, the id
+minted by the server in an HttpOnly cookie). Nothing is downloaded: the
 browser is /usr/bin/chromium (`make browser` installs it), and any request that leaves the
 server's origin fails the test. Screenshots go to tests/artifacts/ (git-ignored).
 """
@@ -139,24 +140,47 @@ def test_question_gets_a_cited_answer_with_a_collapsible_verbatim_quote(open_cha
     expect(quote).to_be_visible()
     assert quote.text_content() == section.text, "the quote is the section's verbatim text"
 
-    sender = chat.page.evaluate("sessionStorage.getItem('housing-webchat-sender')")
-    assert sender and sender.startswith("web-")
+    cookie = chat_cookie(chat)
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and len(cookie["value"]) == 32
+    assert "hc_chat" not in chat.page.evaluate("document.cookie"), "the page's script cannot read the id"
     citation.evaluate("details => details.scrollIntoView({block: 'start'})")
     chat.screenshot("webchat-desktop.png")
 
 
-def test_new_chat_starts_a_new_conversation(open_chat):
+def chat_cookie(chat: Chat) -> dict:
+    """The conversation cookie the server set for this browser."""
+    (cookie,) = [c for c in chat.page.context.cookies() if c["name"] == "hc_chat"]
+    return cookie
+
+
+def test_new_chat_asks_first_then_starts_a_new_conversation(open_chat):
     chat = open_chat()
     chat.ask("hello")
     expect(chat.bot_text()).not_to_have_count(0)
-    before = chat.page.evaluate("sessionStorage.getItem('housing-webchat-sender')")
+    before = chat_cookie(chat)["value"]
+
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    chat.page.once("dialog", lambda d: answer(d, False))
+    chat.page.get_by_role("button", name="New chat").click()
+    expect(chat.page.locator(".msg.user")).to_have_count(1)  # "Cancel" keeps the conversation
+    assert asked and "new chat" in asked[0].lower()
+    assert chat_cookie(chat)["value"] == before
+
+    chat.page.once("dialog", lambda d: answer(d, True))
     chat.page.get_by_role("button", name="New chat").click()
     expect(chat.page.locator(".msg")).to_have_count(0)
     expect(chat.log).to_contain_text("not legal advice")
     chat.ask("who has to exterminate the roaches")
     expect(chat.page.locator(".quick-replies button")).not_to_have_count(0)
-    after = chat.page.evaluate("sessionStorage.getItem('housing-webchat-sender')")
+    after = chat_cookie(chat)["value"]
     assert after and after != before
+    chat.page.reload()
+    expect(chat.page.locator(".msg.user")).to_have_text(["who has to exterminate the roaches"])
 
 
 def test_quick_reply_button_answers_in_a_new_session(open_chat, kb):
@@ -168,6 +192,7 @@ def test_quick_reply_button_answers_in_a_new_session(open_chat, kb):
     holland = chat.page.get_by_role("button", name="Town of Holland")
     holland.click()
     expect(holland).to_be_disabled()
+    expect(chat.page.locator(".quick-replies button:enabled")).to_have_count(0)  # old suggestions retire
     assert chat.user_messages() == ["who has to exterminate the roaches", "Town of Holland"]
     expect(chat.bot_text().filter(has_text="§ 190-10")).to_have_count(1)
     expect(chat.bot_text().filter(has_text="§ 190-10")).to_contain_text("In the Town of Holland")
@@ -186,6 +211,7 @@ def test_municipality_picker_sets_the_municipality(open_chat, kb, servers):
     expect(options).to_have_text(["Choose…", *(m.name for m in kb.municipalities())])
 
     chat.picker.select_option("muskego")
+    expect(chat.input).to_be_focused()  # back to the message box after the picker
     expect(chat.page.locator(".msg.user")).to_have_count(1)
     assert chat.user_messages() == ["City of Muskego"]
     expect(chat.bot_text()).to_have_count(1)
@@ -257,10 +283,12 @@ def test_mobile_layout_has_no_horizontal_scroll(open_chat):
 
 
 def _fake_webhook(page: Page, body: object) -> None:
-    """Answer the REST webhook with ``body`` (a renderer check; the real server is tested above)."""
+    """Answer the chat's message route with ``body`` (a renderer check; the real server is tested above)."""
     page.route(
-        "**/webhooks/rest/webhook",
-        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(body)),
+        "**/webhooks/webchat/message",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"messages": body})
+        ),
     )
 
 
@@ -286,7 +314,7 @@ def test_bot_text_is_shown_as_text_never_as_html(open_chat):
 
 def test_polite_error_when_the_server_does_not_answer(open_chat):
     chat = open_chat()
-    chat.page.route("**/webhooks/rest/webhook", lambda route: route.abort())
+    chat.page.route("**/webhooks/webchat/message", lambda route: route.abort())
     chat.ask(HOLLAND_QUESTION)
     error = chat.page.locator(".msg.error")
     expect(error).to_contain_text("not answering right now")
@@ -298,6 +326,104 @@ def test_page_routes(servers):
     page = requests.get(f"{servers}/webhooks/webchat", timeout=10)
     assert page.status_code == 200 and page.url.endswith("/webhooks/webchat/")
     assert "default-src 'none'" in page.headers["Content-Security-Policy"]
-    assert requests.get(f"{servers}/webhooks/webchat/static/app.js", timeout=10).status_code == 200
+    for asset in ("app.js", "style.css", "page.css", "letter.js"):
+        assert requests.get(f"{servers}/webhooks/webchat/static/{asset}", timeout=10).status_code == 200
     for missing in ("static/nope.js", "static/..%2F..%2Fcredentials.yml", "static/index.html"):
         assert requests.get(f"{servers}/webhooks/webchat/{missing}", timeout=10).status_code == 404
+
+
+# -- the conversation id: minted by the server, kept in an HttpOnly cookie ------------------------
+def _session(servers: str) -> requests.Session:
+    session = requests.Session()
+    page = session.get(f"{servers}/webhooks/webchat/", timeout=10)
+    assert page.status_code == 200
+    return session
+
+
+def test_the_server_mints_a_random_conversation_id_in_a_strict_httponly_cookie(servers):
+    page = requests.get(f"{servers}/webhooks/webchat/", timeout=10)
+    header = page.headers["Set-Cookie"]
+    assert header.startswith("hc_chat=") and "HttpOnly" in header and "SameSite=Strict" in header
+    assert "Path=/webhooks/webchat" in header
+    ids = {_session(servers).cookies["hc_chat"] for _ in range(5)}
+    assert len(ids) == 5 and all(len(i) == 32 for i in ids), "every browser gets its own id"
+    again = _session(servers)
+    first = again.cookies["hc_chat"]
+    assert "Set-Cookie" not in again.get(f"{servers}/webhooks/webchat/", timeout=10).headers
+    assert again.cookies["hc_chat"] == first, "a reload keeps the conversation"
+
+
+def test_a_conversation_is_only_reachable_with_its_own_cookie(servers):
+    alice, mallory = _session(servers), _session(servers)
+    said = alice.post(f"{servers}/webhooks/webchat/message", json={"message": "/inform_municipality{\"municipality\": \"dresser\"}"}, timeout=30)
+    assert said.status_code == 200 and said.json()["messages"]
+    assert "recipient_id" not in json.dumps(said.json()), "the id never reaches the page's script"
+    mine = alice.get(f"{servers}/webhooks/webchat/history", timeout=10).json()
+    assert mine["municipality"] == "dresser" and mine["messages"][0] == {"role": "user", "text": "Village of Dresser"}
+    theirs = mallory.get(f"{servers}/webhooks/webchat/history", timeout=10).json()
+    assert theirs == {"municipality": None, "messages": []}
+    # A client cannot name the conversation: a forged sender in the body is ignored.
+    forged = mallory.post(
+        f"{servers}/webhooks/webchat/message", json={"message": "hello", "sender": "web:" + alice.cookies["hc_chat"]}, timeout=30
+    )
+    assert forged.status_code == 200
+    assert alice.get(f"{servers}/webhooks/webchat/history", timeout=10).json() == mine
+
+
+@pytest.mark.parametrize(
+    "headers, body",
+    [
+        ({}, b'{"message": "hello"}'),  # no content type (a cross-site beacon or no-cors fetch)
+        ({"Content-Type": "text/plain"}, b'{"message": "hello"}'),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, b"message=hello"),
+        ({"Content-Type": "multipart/form-data; boundary=x"}, b"--x--"),
+    ],
+)
+def test_the_message_route_takes_json_only(servers, headers, body):
+    session = _session(servers)
+    reply = session.post(f"{servers}/webhooks/webchat/message", data=body, headers=headers, timeout=10)
+    assert reply.status_code == 415 and "application/json" in reply.json()["error"]
+
+
+def test_bad_requests_get_clear_answers(servers):
+    session = _session(servers)
+    url = f"{servers}/webhooks/webchat/message"
+    assert session.post(url, data=b"{", headers={"Content-Type": "application/json"}, timeout=10).status_code == 400
+    assert session.post(url, json={"message": 5}, timeout=10).status_code == 400
+    assert session.post(url, json=["hello"], timeout=10).status_code == 400
+    cookieless = requests.post(url, json={"message": "hello"}, timeout=10)
+    assert cookieless.status_code == 400 and "Reload the page" in cookieless.json()["error"]
+    forged = requests.post(url, json={"message": "hello"}, cookies={"hc_chat": "me"}, timeout=10)
+    assert forged.status_code == 400, "only an id this server minted is taken"
+    long = session.post(url, json={"message": "x" * 2001}, timeout=10)
+    assert long.status_code == 200 and "too long" in long.json()["messages"][0]["text"]
+    assert session.post(f"{servers}/webhooks/webchat/new", data=b"{}", timeout=10).status_code == 415
+
+
+def test_new_mints_a_new_id(servers):
+    session = _session(servers)
+    before = session.cookies["hc_chat"]
+    reply = session.post(f"{servers}/webhooks/webchat/new", json={}, timeout=10)
+    assert reply.status_code == 200 and session.cookies["hc_chat"] != before
+
+
+def test_the_message_route_is_rate_limited(tmp_path):
+    from conftest import launched
+
+    with launched(tmp_path / "state", RATE_LIMIT_SENDER="3/600") as base:
+        session = _session(base)
+        codes = [
+            session.post(f"{base}/webhooks/webchat/message", json={"message": "hello"}, timeout=30).status_code
+            for _ in range(5)
+        ]
+        assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]
+        other = _session(base)  # another conversation is not held up
+        assert other.post(f"{base}/webhooks/webchat/message", json={"message": "hello"}, timeout=30).status_code == 200
+
+
+def test_shared_and_letter_links_that_name_nothing_known_are_polite_404s(servers):
+    for query in ("", "m=holland", "m=nowhere&s=190-10", "m=holland&s=999-9", "m=holland&" + "&".join(["s=190-10"] * 13)):
+        for route in ("share", "letter"):
+            reply = requests.get(f"{servers}/webhooks/webchat/{route}?{query}", timeout=10)
+            assert reply.status_code == 404, (route, query)
+            assert "text/html" in reply.headers["Content-Type"] and "<h1>" in reply.text

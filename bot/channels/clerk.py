@@ -51,6 +51,8 @@ from sanic.response import HTTPResponse
 from bot.channels import UsesKnowledgeBase
 from bot.channels.rest import NOTHING_SAID, clean_text
 from knowledge import compare, sheet
+from knowledge.citations import find_citation, looks_like_citation
+from knowledge.compose import unprinted_number_note
 from knowledge.kb import (
     KnowledgeBase,
     KnowledgeBaseError,
@@ -535,6 +537,39 @@ def bot_citations(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+def heading_search(kb: KnowledgeBase, query: str, municipality: str | None) -> dict[str, Any] | None:
+    """A section number that a text which prints (almost) no numbers cannot have ("205-7" for
+    Muskego): the note that says so, and the search by heading run for the clerk (the words of the
+    query besides the number, or else the extract's headed sections). None when this does not apply."""
+    if not looks_like_citation(query) and not find_citation(query):
+        return None
+    citation = find_citation(query) or query
+    keys = [kb.municipality(municipality).key] if municipality else kb.municipalities_for_citation(citation)
+    if len(keys) != 1:
+        return None
+    note = unprinted_number_note(kb, keys[0], citation)
+    if note is None:
+        return None
+    words = " ".join(w for w in re.sub(r"§|\d+[.-]\d+\S*", " ", query).split() if len(w) > 1)
+    results = compare.search_sections(kb, words, keys[0], limit=10) if words else []
+    searched = "search" if results else "headings"
+    if not results:
+        results = [
+            {"kind": "section", **compare.section_entry(s), "municipality_name": kb.municipality(keys[0]).name}
+            for s in kb.sections(keys[0])
+            if not s.parent
+        ]
+    return {
+        "kind": "by_heading",
+        "query": query,
+        "note": note,
+        "municipality": compare.municipality_info(kb.municipality(keys[0])),
+        "searched": searched,
+        "results": results,
+        "not_found_in": [],
+    }
+
+
 # -- the channel -------------------------------------------------------------------------------
 class ClerkChannel(UsesKnowledgeBase, InputChannel):
     """The clerk desk's page and API, mounted at ``/webhooks/clerk/``."""
@@ -610,7 +645,14 @@ class ClerkChannel(UsesKnowledgeBase, InputChannel):
         @guarded("GET")
         async def lookup(request: Request) -> HTTPResponse:
             query = text_param(request.args, "q", required=True)
-            return ok_json(compare.lookup(kb(), query, text_param(request.args, "municipality")))
+            municipality = text_param(request.args, "municipality")
+            try:
+                return ok_json(compare.lookup(kb(), query, municipality))
+            except compare.NotFound:
+                by_heading = heading_search(kb(), query, municipality)
+                if by_heading is None:
+                    raise
+                return ok_json(by_heading)
 
         @guarded("GET")
         async def search(request: Request) -> HTTPResponse:

@@ -41,7 +41,7 @@ import traceback
 from asyncio import CancelledError
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Dict, Mapping
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 from xml.sax.saxutils import escape
 
 from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
@@ -52,6 +52,8 @@ from twilio.request_validator import RequestValidator
 
 from bot.channels.sms_format import paginate, render
 from bot.ratelimit import RateLimiter
+from knowledge import letter as letters
+from knowledge.kb import KnowledgeBase
 
 logger = logging.getLogger(__name__)
 
@@ -293,6 +295,7 @@ class SmsChannel(InputChannel):
         self.segments_per_page = max(1, segments_per_page)
         self.token_env = token_env
         self.limiter = RateLimiter.from_env("RATE_LIMIT_SMS")
+        self._kb: KnowledgeBase | None = None  # opened on the first letter asked for
         # The state database is opened only when the channel can answer at all.
         self.state = SmsState(db_path) if self.validator else None
         contact = f" {help_contact.strip()}" if help_contact.strip() else ""
@@ -416,11 +419,35 @@ class SmsChannel(InputChannel):
                 return f"Please reply with a number from 1 to {len(options)}, or text your question."
             text = options[number - 1]
         logger.info("SMS from %s: %d characters to the bot", key, len(text))
-        messages = await self.ask_bot(text, phone, key, on_new_message)
+        problem = letters.letter_request(text)  # "letter to my landlord about the mice": the problem, else None
+        asked = letters.letter_message(self.letter_kb, problem) if problem else None
+        messages = await self.ask_bot(asked or text, phone, key, on_new_message)
+        if problem is not None:
+            messages = self.letter_messages(messages, problem)
         reply = render(messages)
         pages = paginate(reply.text, self.segments_per_page) or [NO_ANSWER]
         self.state.save_pending(key, pages[1:], reply.options)
         return pages[0]
+
+    def letter_messages(self, messages: list[Mapping[str, Any]], problem: str) -> list[Mapping[str, Any]]:
+        """For a request for a letter: the short letter and a link where the full one can be printed
+        (on ``SMS_PUBLIC_BASE_URL``), in place of the answer it quotes; the reply as it is when it
+        cites nothing yet (e.g. it asks which municipality)."""
+        letter = letters.letter_from_reply(self.letter_kb, messages, problem)
+        if letter is None:
+            return messages
+        query = letters.letter_query(letter.municipality, [c.section for c in letter.sections])
+        # The tenant's words ride in the fragment, which a browser never sends to a server.
+        words = f"#p={quote(problem)}" if problem else ""
+        url = f"{self.public_base_url}{letters.LETTER_PATH}?{query}{words}" if self.public_base_url else None
+        return [{"text": letters.sms_letter(letter, url)}]
+
+    @property
+    def letter_kb(self) -> KnowledgeBase:
+        """The knowledge base, opened on the first letter asked for."""
+        if self._kb is None:
+            self._kb = KnowledgeBase()
+        return self._kb
 
     async def ask_bot(
         self,

@@ -17,6 +17,19 @@
     unanswered: "unanswered question",
     no_match: "words not in the texts",
   };
+  // Units of the numeric standards in plain words (the pickers show no internal keys).
+  const UNIT_WORDS = {
+    USD: "dollars",
+    ft: "feet",
+    in: "inches",
+    "sq ft": "square feet",
+    fraction: "a share",
+    "°F": "degrees Fahrenheit",
+    text: "",
+  };
+  // Search snippets mark the words found between these (see knowledge/kb.py); shown as <mark>.
+  const MARK_START = "\u27e6";
+  const MARK_END = "\u27e7";
   let session = null; // the desk's conversation with the assistant (clerk-…)
 
   const $ = (id) => document.getElementById(id);
@@ -68,6 +81,36 @@
   }
 
   // -- rendering -------------------------------------------------------------------------
+  function unitWords(unit) {
+    return Object.prototype.hasOwnProperty.call(UNIT_WORDS, unit) ? UNIT_WORDS[unit] : unit;
+  }
+
+  // A search snippet with the words found highlighted (<mark>), never in square brackets.
+  function highlighted(text) {
+    const parts = [];
+    for (const [i, piece] of String(text || "").split(MARK_START).entries()) {
+      if (i === 0) {
+        parts.push(piece);
+        continue;
+      }
+      const end = piece.indexOf(MARK_END);
+      if (end < 0) {
+        parts.push(piece);
+        continue;
+      }
+      parts.push(el("mark", { text: piece.slice(0, end) }), piece.slice(end + 1));
+    }
+    return parts;
+  }
+
+  // What the assistant took a message for, in words ("a question about hot water").
+  function intentWords(intent) {
+    const words = String(intent).replace(/_/g, " ");
+    if (intent.startsWith("ask_")) return "a question about " + words.slice(4);
+    if (intent === "nlu_fallback") return "nothing it knows";
+    return words;
+  }
+
   function sourceBlock(entry, level) {
     const heading = entry.heading && !(entry.quote || "").slice(0, 200).includes(entry.heading) ? entry.heading : "";
     return el(
@@ -75,8 +118,9 @@
       { class: "source" },
       el(`h${level || 4}`, { text: entry.citation }),
       heading ? el("p", { class: "heading", text: heading }) : null,
-      el("blockquote", { text: entry.quote || entry.snippet || "" }),
+      entry.quote ? el("blockquote", { text: entry.quote }) : el("blockquote", {}, highlighted(entry.snippet)),
       BASIS_NOTES[entry.basis] ? el("p", { class: "basis", text: BASIS_NOTES[entry.basis] }) : null,
+      entry.provenance ? el("p", { class: "provenance", text: entry.provenance }) : null,
     );
   }
 
@@ -125,7 +169,7 @@
         el(
           "details",
           {},
-          el("summary", { text: `${hit.citation}${hit.snippet ? " — " + hit.snippet : ""}` }),
+          el("summary", {}, hit.citation, hit.snippet ? [" — ", ...highlighted(hit.snippet)] : null),
           sourceBlock(hit, 5),
           hit.kind === "section"
             ? el("div", { class: "actions" }, printButton({ municipality: hit.municipality, citations: [hit.section] }))
@@ -223,6 +267,14 @@
         "api/lookup?" + query({ q: $("lookup-query").value, municipality: $("lookup-municipality").value }),
       );
       const parts = [el("h3", { text: `“${data.query}”`, tabindex: "-1" })];
+      if (data.kind === "by_heading") {
+        parts.push(el("p", { class: "not-addressed", text: data.note }));
+        const heading =
+          data.searched === "search"
+            ? `Found by searching the ${data.municipality.name} text`
+            : `The ${data.municipality.name} extract by heading`;
+        return [...parts, ...renderSearch(data.results, heading)];
+      }
       for (const result of data.results) {
         parts.push(sourceBlock(result, 4));
         if (result.kind === "section") {
@@ -271,12 +323,19 @@
         rows.push(el("tr", {}, name, el("td", {}, entry.sections.map((s) => sourceBlock(s, 5)))));
       }
     }
+    const unit = standard ? unitWords(data.unit) : "";
+    const captionId = "compare-caption-" + Math.random().toString(36).slice(2);
+    // On a narrow screen the table scrolls sideways inside its own box (keyboard: focus it, then arrows).
     return el(
-      "table",
-      {},
-      el("caption", { text: `${data.description} (${standard ? data.standard + ", " + data.unit : data.topic})` }),
-      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
-      el("tbody", {}, rows),
+      "div",
+      { class: "table-scroll", role: "region", "aria-labelledby": captionId, tabindex: "0" },
+      el(
+        "table",
+        {},
+        el("caption", { id: captionId, text: `${data.description}${unit ? " (" + unit + ")" : ""}` }),
+        el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
+        el("tbody", {}, rows),
+      ),
     );
   }
 
@@ -326,7 +385,7 @@
             el("p", {
               class: "hint",
               text: `${item.timestamp ? new Date(item.timestamp * 1000).toLocaleString() : ""} · conversation ${item.sender}` +
-                (item.intent ? ` · understood as ${item.intent}` : "") +
+                (item.intent ? ` · understood as ${intentWords(item.intent)}` : "") +
                 (typeof item.confidence === "number" ? ` (${Math.round(item.confidence * 100)}%)` : ""),
             }),
             el(
@@ -364,15 +423,15 @@
       fill($("answer-municipality"), munis);
       fill($("ask-municipality"), munis, true);
       fill($("lookup-municipality"), munis, true);
-      const topics = Object.entries(meta.topics).map(([key, description]) => [key, `${key.replace(/_/g, " ")} — ${description}`]);
+      const topics = Object.entries(meta.topics).map(([key, description]) => [key, description]);
       fill($("answer-topic"), topics);
       fill($("compare-topic"), topics);
       fill(
         $("compare-standard"),
-        Object.entries(meta.standards).map(([key, info]) => [
-          key,
-          `${key} — ${info.description} (${info.unit}; ${info.municipalities.length} of 5)`,
-        ]),
+        Object.entries(meta.standards).map(([key, info]) => {
+          const unit = unitWords(info.unit);
+          return [key, `${info.description} (${unit ? unit + "; " : ""}stated in ${info.municipalities.length} of 5)`];
+        }),
       );
       $("disclaimer").textContent = meta.disclaimer;
       if (!meta.review_enabled) {

@@ -1,0 +1,84 @@
+"""Plain words only in what users see: no internal identifier (a snake_case key of the vocabulary,
+like ``heating_measure_height_in``) and no editorial note ("the definition is garbled") in any
+answer of the acceptance suites, run through the bot; and none in the composed answers for every
+topic of every municipality (the same check without the servers).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import rest
+
+from knowledge.compose import answer_topic
+from knowledge.curated import EDITORIAL_WORDS, internal_keys, load_vocab
+
+HERE = Path(__file__).parent / "acceptance"
+QUESTIONS = yaml.safe_load((HERE / "topic_questions.yml").read_text(encoding="utf-8"))
+CONVERSATIONS = yaml.safe_load((HERE / "conversations.yml").read_text(encoding="utf-8"))
+PLACES = ("the Town of Holland", "Howard", "the City of Amery", "the Village of Dresser", "Muskego")
+KEYS = internal_keys(load_vocab())
+# Other editorial asides that must not reach users.
+EDITORIAL = re.compile(r"\(see [a-z0-9_ ]+\)|source text line \d+|" + "|".join(EDITORIAL_WORDS), re.I)
+
+
+def shown(messages: list[dict]) -> str:
+    """Everything of a reply a channel shows: text, button titles, and the citation panels."""
+    parts: list[str] = []
+    for message in messages:
+        parts.append(str(message.get("text") or ""))
+        parts += [str(b.get("title") or "") for b in message.get("buttons") or []]
+        custom = message.get("custom") or {}
+        for citation in custom.get("citations") or []:
+            parts += [str(citation.get(k) or "") for k in ("citation", "heading", "provenance")]
+    return "\n".join(parts)
+
+
+def problems(text: str) -> list[str]:
+    words = set(re.findall(r"[a-z0-9]+(?:_[a-z0-9]+)+", text))
+    found = sorted(words & KEYS)
+    found += [m.group(0) for m in EDITORIAL.finditer(text)]
+    return found
+
+
+def test_the_check_catches_what_it_looks_for():
+    assert problems("70° F. (see heating_measure_height_in)") == [
+        "heating_measure_height_in",
+        "(see heating_measure_height_in)",
+    ]
+    assert problems("the definition is garbled") == ["garbled"]
+    assert problems("Source text line 318.") == ["Source text line 318"]
+    assert problems("In the Town of Holland, the owner must supply heat.") == []
+
+
+def test_composed_answers_for_every_topic_and_municipality_use_plain_words(kb):
+    found = {}
+    for muni in kb.municipalities():
+        for topic in kb.topics():
+            answer = answer_topic(kb, muni.key, topic)
+            bad = problems(shown([{"text": answer.text, "custom": answer.payload}]))
+            if bad:
+                found[f"{muni.key}/{topic}"] = bad
+    assert found == {}
+
+
+@pytest.mark.servers
+def test_no_answer_of_the_acceptance_suites_shows_an_internal_identifier(servers):
+    found: dict[str, list[str]] = {}
+    for topic, question in QUESTIONS.items():
+        for place in PLACES:
+            asked = question.format(place=place)
+            bad = problems(shown(rest(servers, f"plain-{uuid.uuid4().hex[:10]}", asked)))
+            if bad:
+                found[asked] = bad
+    for conversation in CONVERSATIONS:
+        sender = f"plain-{uuid.uuid4().hex[:10]}"
+        for turn in conversation["turns"]:
+            bad = problems(shown(rest(servers, sender, turn["user"])))
+            if bad:
+                found[f"{conversation['name']}: {turn['user']}"] = bad
+    assert found == {}
