@@ -144,7 +144,7 @@ def describe_rule(rule: Rule) -> str:
 
 def not_addressed(muni: Municipality, what: str, topic: str) -> Answer:
     """The honest answer when a municipality's text is silent on a question."""
-    officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
+    officer = muni.contact
     text = (
         f"The {muni.name} housing code text I have does not address {what}. "
         f"For an answer, ask the {officer}, who enforces the {muni.name} code."

@@ -254,6 +254,16 @@ def plain_words_problems(text: str, vocab: dict[str, Any]) -> list[str]:
     return problems
 
 
+def vocab_texts(vocab: dict[str, Any]) -> list[tuple[str, str]]:
+    """The vocabulary's texts that users see: topic and standard descriptions, fact questions."""
+    texts = [(f"topics.{k}", str(v)) for k, v in (vocab.get("topics") or {}).items()]
+    for part, field_name in (("standards", "description"), ("facts", "question")):
+        for key, value in (vocab.get(part) or {}).items():
+            if isinstance(value, dict) and value.get(field_name):
+                texts.append((f"{part}.{key}", str(value[field_name])))
+    return texts
+
+
 def check_adopted(adopted: Any, source: Source) -> list[str]:
     """Problems with a municipality's ``adopted`` list: each entry names a ``date`` that occurs in
     its ``quote``, and the quote is verbatim in the source (so a date is shown only where the text
@@ -445,7 +455,11 @@ def validate_all(
     """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = [
+        Problem("vocab", where, f"shown to users: {problem}")
+        for where, text in vocab_texts(vocab)
+        for problem in plain_words_problems(text, vocab)
+    ]
     for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue

@@ -62,6 +62,14 @@ class Municipality:
     adopted: tuple[dict[str, str], ...] = ()
 
     @property
+    def contact(self) -> str:
+        """The office to ask, named once: "Town Building Inspector", "Office of Building Inspector";
+        the officer's title is added only where the office's name does not already carry it."""
+        if self.enforcing_officer.lower() in self.office.lower():
+            return self.office
+        return f"{self.office} ({self.enforcing_officer})"
+
+    @property
     def provenance(self) -> str:
         """Where the quoted text comes from, in plain words: chapter, adoption date(s) the text
         states, and that the product's copy is an extract ("From chapter 258 of the City of Amery

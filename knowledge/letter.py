@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 
 import yaml
 
-from knowledge.compose import DISCLAIMER, topic_from_text
+from knowledge.compose import DISCLAIMER, TOPIC_KEYWORDS, topic_from_text
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, UnknownCitation
 
 LETTER_DATA = Path(__file__).resolve().parent / "letter.yml"
@@ -250,12 +250,25 @@ def sms_letter(letter: Letter, url: str | None) -> str:
 
 
 # -- recognising a request for a letter ---------------------------------------------------------
+def problem_topic(problem: str) -> str | None:
+    """The topic a problem's words name first ("mice in the kitchen" → pests, not the kitchen),
+    by the topic words of :data:`knowledge.compose.TOPIC_KEYWORDS`; the longer word wins a tie."""
+    lowered = problem.lower()
+    best: tuple[int, int, str] | None = None
+    for topic, words in TOPIC_KEYWORDS.items():
+        for word in words:
+            match = re.search(r"(?<![a-z])" + re.escape(word), lowered)
+            if match and (best is None or (match.start(), -len(word)) < best[:2]):
+                best = (match.start(), -len(word), topic)
+    return best[2] if best else topic_from_text(problem)
+
+
 def letter_message(kb: KnowledgeBase, problem: str, intents: Iterable[str] | None = None) -> str | None:
     """What to ask the bot for a letter about ``problem``, so that the letter can quote the code:
     the topic the problem's words name, as the bot's own structured message, with the municipality
     when the words name one (``/ask_pests{"municipality": "holland"}``). None when the words name no
     topic (or the bot has no such intent): then the text goes to the bot as typed."""
-    topic = topic_from_text(problem) if problem else None
+    topic = problem_topic(problem) if problem else None
     if not topic or (intents is not None and f"ask_{topic}" not in set(intents)):
         return None
     message = f"/ask_{topic}"

@@ -187,18 +187,17 @@ class _Ctx:
     def no_figure(self, what: str, summary_lead: str = "", **kwargs: Any) -> SpaceResult:
         text = (
             f"{summary_lead}I don't have the {self.muni.name} figure for {what} in my knowledge base, so I can't "
-            f"compute it. The section is quoted below; for an answer, ask the {self.muni.office} "
-            f"({self.muni.enforcing_officer})."
+            f"compute it. The section is quoted below; for an answer, ask the {self.muni.contact}."
         )
         return self.result(NOT_ADDRESSED, text.strip(), reason=NO_FIGURE, **kwargs)
 
     def unsettled(self, summary: str, arithmetic: str = "", **kwargs: Any) -> SpaceResult:
-        text = f"{summary} For an answer, ask the {self.muni.office} ({self.muni.enforcing_officer})."
+        text = f"{summary} For an answer, ask the {self.muni.contact}."
         return self.result(NOT_ADDRESSED, text, arithmetic, reason=TEXT_UNSETTLED, **kwargs)
 
     @property
     def ask_office(self) -> str:
-        return f"the {self.muni.office} ({self.muni.enforcing_officer})"
+        return f"the {self.muni.contact}"
 
 
 def sqft(value: float) -> str:
@@ -1253,7 +1252,7 @@ def ceiling(
             )
         ctx.note(
             f"I don't have the {ctx.muni.name} figure for the minimum ceiling height in my knowledge base; the "
-            f"section is quoted below. Ask the {ctx.muni.office} ({ctx.muni.enforcing_officer})."
+            f"section is quoted below. Ask the {ctx.muni.contact}."
         )
     else:
         ctx.use(min_height, share)
@@ -1442,7 +1441,7 @@ def windows(
         return ctx.result(
             NOT_ADDRESSED,
             f"The {ctx.muni.name} text I have states no window-area figure that applies to this {room_word}. "
-            f"For an answer, ask the {ctx.muni.office} ({ctx.muni.enforcing_officer}).",
+            f"For an answer, ask the {ctx.muni.contact}.",
             "; ".join(steps),
             numbers=numbers,
             reason=TEXT_SILENT,

@@ -272,7 +272,8 @@ def test_pasting_5000_characters_keeps_the_text_and_shows_the_limit(context, ser
 
 
 # -- phone reading ----------------------------------------------------------------------------------------
-def test_on_a_phone_a_long_answer_leads_with_the_answer_and_folds_each_quote_once(context, servers, kb):
+@pytest.mark.parametrize("size", ["phone"])
+def test_on_a_phone_a_long_answer_leads_with_the_answer_and_folds_each_quote_once(context, servers, kb, size):
     chat = open_chat(context, servers)
     ask(chat, "How big must a bedroom be in Muskego?")
     reply = chat.locator(".reply").last
@@ -341,7 +342,8 @@ def test_desk_pickers_speak_plain_words(context, servers):
     page.goto(f"{servers}/webhooks/clerk/")
     expect(page.locator("#compare-standard option")).not_to_have_count(0)
     shown = " ".join(
-        page.locator(f"#{picker} option").all_inner_texts() for picker in ("answer-topic", "compare-topic", "compare-standard")
+        " ".join(page.locator(f"#{picker} option").all_inner_texts())
+        for picker in ("answer-topic", "compare-topic", "compare-standard")
     )
     keys = internal_keys(load_vocab())
     assert [k for k in keys if k in shown] == []

@@ -155,3 +155,11 @@ def test_a_number_the_muskego_extract_does_not_print_is_answered_with_search_by_
     assert answer.payload["by_heading"] and not answer.payload["addressed"]
     assert "prints no section numbers," in answer_section(kb, "19-4").text  # Dresser prints none
     assert "no section 190-99" in answer_section(kb, "190-99").text  # Holland prints many: just missing
+
+
+@pytest.mark.parametrize(
+    "problem, topic",
+    [("the mice in the kitchen", "pests"), ("no heat in the bathroom", "heating"), ("a leaking roof", "maintenance")],
+)
+def test_the_problems_first_topic_word_decides_what_the_letter_quotes(problem, topic):
+    assert letters.problem_topic(problem) == topic

@@ -180,7 +180,7 @@ def test_new_chat_asks_first_then_starts_a_new_conversation(open_chat):
     after = chat_cookie(chat)["value"]
     assert after and after != before
     chat.page.reload()
-    expect(chat.page.locator(".msg.user")).to_have_text(["who has to exterminate the roaches"])
+    expect(chat.page.locator(".msg.user .text")).to_have_text(["who has to exterminate the roaches"])
 
 
 def test_quick_reply_button_answers_in_a_new_session(open_chat, kb):

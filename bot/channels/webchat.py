@@ -94,8 +94,12 @@ def inform_payload(key: str) -> str:
 
 
 def municipality_options(kb: KnowledgeBase) -> list[dict[str, str]]:
-    """The covered municipalities, in the product's order, as the page's picker needs them."""
-    return [{"key": m.key, "name": m.name, "payload": inform_payload(m.key)} for m in kb.municipalities()]
+    """The covered municipalities, in the product's order, as the page's picker needs them (with
+    each one's provenance line for the citation panels)."""
+    return [
+        {"key": m.key, "name": m.name, "payload": inform_payload(m.key), "provenance": m.provenance}
+        for m in kb.municipalities()
+    ]
 
 
 def new_chat_id() -> str:
@@ -242,12 +246,9 @@ class WebChatChannel(UsesKnowledgeBase, InputChannel):
         async def municipalities(_: Request) -> HTTPResponse:
             try:
                 options = municipality_options(self.kb)
-                provenance = {m.key: m.provenance for m in self.kb.municipalities()}
             except KnowledgeBaseError:
                 logger.exception("web chat: knowledge base unavailable")
                 return response.json({"error": UNAVAILABLE}, status=503, headers=HEADERS)
-            for option in options:
-                option["provenance"] = provenance[option["key"]]
             return response.json({"municipalities": options}, headers=HEADERS)
 
         @webchat.route("/message", methods=["POST"])

@@ -320,7 +320,7 @@
           ),
         );
       } else {
-        rows.push(el("tr", {}, name, el("td", {}, entry.sections.map((s) => sourceBlock(s, 5)))));
+        rows.push(el("tr", {}, name, el("td", {}, entry.sections.map((s) => sourceBlock(s, 4)))));
       }
     }
     const unit = standard ? unitWords(data.unit) : "";

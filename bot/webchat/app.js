@@ -218,10 +218,15 @@
     const reply = el("div", "reply");
     log.appendChild(reply);
     let answered = null;
+    // The citations of the whole reply (the bot sends its text and its payload as separate messages).
+    const cited = [];
+    for (const m of messages) {
+      if (m && m.custom && typeof m.custom === "object" && Array.isArray(m.custom.citations)) cited.push(...m.custom.citations);
+    }
     for (const m of messages) {
       if (!m || typeof m !== "object") continue;
       const custom = m.custom && typeof m.custom === "object" ? m.custom : null;
-      if (typeof m.text === "string" && m.text) bubble(reply, "bot", leadText(m.text, custom));
+      if (typeof m.text === "string" && m.text) bubble(reply, "bot", leadText(m.text, { citations: cited }));
       if (Array.isArray(m.buttons) && m.buttons.length) quickReplies(reply, m.buttons, live);
       if (custom) {
         if (citations(reply, custom) && custom.municipality && custom.addressed) answered = custom;
