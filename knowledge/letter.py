@@ -39,9 +39,7 @@ LANDLORD_DEFAULT = "Landlord"
 
 SUBJECT = "Request for repairs"
 INTRO = "I am writing to ask you to repair a problem at my home. The problem is:"
-ASK = (
-    "Please make the repair within a reasonable time, and let me know in writing when the work will be done."
-)
+ASK = "Please make the repair within a reasonable time, and let me know in writing when the work will be done."
 
 
 class LetterError(KnowledgeBaseError):
@@ -78,9 +76,7 @@ class Letter:
     def intro(self) -> str:
         """The opening sentence, with the problem in the tenant's words."""
         problem = self.problem or PROBLEM_BLANK
-        return f"{INTRO} {problem}" + (
-            "" if problem[-1:] in ".!?)" else "."
-        )
+        return f"{INTRO} {problem}" + ("" if problem[-1:] in ".!?)" else ".")
 
     @property
     def code_says(self) -> str:
@@ -280,7 +276,6 @@ def letter_message(kb: KnowledgeBase, problem: str, intents: Iterable[str] | Non
     return message
 
 
-
 def _words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
@@ -296,7 +291,7 @@ def request_phrases(path: Path = LETTER_DATA) -> tuple[str, ...]:
 def letter_request(text: str, phrases: Iterable[str] | None = None) -> str | None:
     """The problem in the tenant's words when ``text`` asks for a letter ("write a letter to my
     landlord about the mice" → "the mice"; "" when it names none), else None."""
-    plain = _words(str(text or "")[:MAX_PROBLEM_CHARS * 2])
+    plain = _words(str(text or "")[: MAX_PROBLEM_CHARS * 2])
     plain = re.sub(r"^(?:please|hi|hello|ok|okay|so)\s+", "", plain)
     plain = re.sub(r"\s+please$", "", plain)
     for phrase in phrases if phrases is not None else request_phrases():

@@ -233,9 +233,7 @@ def notice_page(title: str, message: str, chat_href: str, css_href: str = "stati
     return _web_document(title, body, css_href)
 
 
-def shared_answer_page(
-    muni: Any, sections: list[Any], description: str | None, chat_href: str, css_href: str
-) -> str:
+def shared_answer_page(muni: Any, sections: list[Any], description: str | None, chat_href: str, css_href: str) -> str:
     """A shared answer reopened from its link: each cited section with its verbatim text, where the
     text comes from, whom to ask, and the "not legal advice" line (nothing personal: the link
     names only the municipality, the sections and the topic)."""
@@ -330,4 +328,6 @@ or download it.</p>
             f'data-blank="{e(letters.PROBLEM_BLANK)}">{e(letters.PROBLEM_BLANK)}</span>',
             f'data-blank="{e(letters.PROBLEM_BLANK)}">{e(letter.problem)}</span>',
         )
-    return _web_document(f"Letter to the landlord — {letter.municipality_name}", body, css_href, script_src, "letter-page")
+    return _web_document(
+        f"Letter to the landlord — {letter.municipality_name}", body, css_href, script_src, "letter-page"
+    )

@@ -120,7 +120,9 @@ def test_a_letter_from_an_answer_fills_in_prints_on_letter_paper_and_downloads(c
     chat.get_by_role("button", name="Town of Holland").click()
     ready = chat.get_by_role("link", name="open the letter to your landlord")
     expect(ready).to_be_visible()
-    expect(chat.locator(".reply-actions").last.get_by_role("link", name="Write a letter to the landlord")).to_be_visible()
+    expect(
+        chat.locator(".reply-actions").last.get_by_role("link", name="Write a letter to the landlord")
+    ).to_be_visible()
     shot(chat, f"letter-offer-{size}.png")
 
     with context.expect_page() as opened:
@@ -189,7 +191,9 @@ def test_an_answer_about_a_duty_offers_the_letter_with_the_question_as_the_probl
     offer = chat.locator(".reply-actions").last.get_by_role("link", name="Write a letter to the landlord")
     expect(offer).to_be_visible()
     href = offer.get_attribute("href") or ""
-    assert href.startswith("letter?m=muskego&s=") and href.endswith("#p=" + "Who%20has%20to%20fix%20the%20broken%20furnace%3F")
+    assert href.startswith("letter?m=muskego&s=") and href.endswith(
+        "#p=" + "Who%20has%20to%20fix%20the%20broken%20furnace%3F"
+    )
 
 
 # -- share -------------------------------------------------------------------------------------------
@@ -441,4 +445,6 @@ def test_by_sms_a_letter_request_gets_the_short_version_and_a_printable_link(tmp
         query = parse_qs(urlsplit(url).query)
         assert query["m"] == ["holland"] and query["s"]
         page = requests.get(f"{base}/webhooks/webchat/letter?{urlsplit(url).query}", timeout=10)
-        assert page.status_code == 200 and kb.section("holland", query["s"][0]).text[:60] in page.text.replace("&#x27;", "'")
+        assert page.status_code == 200 and kb.section("holland", query["s"][0]).text[:60] in page.text.replace(
+            "&#x27;", "'"
+        )

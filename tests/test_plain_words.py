@@ -69,7 +69,7 @@ def test_composed_answers_for_every_topic_and_municipality_use_plain_words(kb):
 @pytest.mark.servers
 def test_no_answer_of_the_acceptance_suites_shows_an_internal_identifier(servers):
     found: dict[str, list[str]] = {}
-    for topic, question in QUESTIONS.items():
+    for question in QUESTIONS.values():
         for place in PLACES:
             asked = question.format(place=place)
             bad = problems(shown(rest(servers, f"plain-{uuid.uuid4().hex[:10]}", asked)))

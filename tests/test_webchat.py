@@ -286,9 +286,7 @@ def _fake_webhook(page: Page, body: object) -> None:
     """Answer the chat's message route with ``body`` (a renderer check; the real server is tested above)."""
     page.route(
         "**/webhooks/webchat/message",
-        lambda route: route.fulfill(
-            status=200, content_type="application/json", body=json.dumps({"messages": body})
-        ),
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps({"messages": body})),
     )
 
 
@@ -355,7 +353,11 @@ def test_the_server_mints_a_random_conversation_id_in_a_strict_httponly_cookie(s
 
 def test_a_conversation_is_only_reachable_with_its_own_cookie(servers):
     alice, mallory = _session(servers), _session(servers)
-    said = alice.post(f"{servers}/webhooks/webchat/message", json={"message": "/inform_municipality{\"municipality\": \"dresser\"}"}, timeout=30)
+    said = alice.post(
+        f"{servers}/webhooks/webchat/message",
+        json={"message": '/inform_municipality{"municipality": "dresser"}'},
+        timeout=30,
+    )
     assert said.status_code == 200 and said.json()["messages"]
     assert "recipient_id" not in json.dumps(said.json()), "the id never reaches the page's script"
     mine = alice.get(f"{servers}/webhooks/webchat/history", timeout=10).json()
@@ -364,7 +366,9 @@ def test_a_conversation_is_only_reachable_with_its_own_cookie(servers):
     assert theirs == {"municipality": None, "messages": []}
     # A client cannot name the conversation: a forged sender in the body is ignored.
     forged = mallory.post(
-        f"{servers}/webhooks/webchat/message", json={"message": "hello", "sender": "web:" + alice.cookies["hc_chat"]}, timeout=30
+        f"{servers}/webhooks/webchat/message",
+        json={"message": "hello", "sender": "web:" + alice.cookies["hc_chat"]},
+        timeout=30,
     )
     assert forged.status_code == 200
     assert alice.get(f"{servers}/webhooks/webchat/history", timeout=10).json() == mine
@@ -422,7 +426,13 @@ def test_the_message_route_is_rate_limited(tmp_path):
 
 
 def test_shared_and_letter_links_that_name_nothing_known_are_polite_404s(servers):
-    for query in ("", "m=holland", "m=nowhere&s=190-10", "m=holland&s=999-9", "m=holland&" + "&".join(["s=190-10"] * 13)):
+    for query in (
+        "",
+        "m=holland",
+        "m=nowhere&s=190-10",
+        "m=holland&s=999-9",
+        "m=holland&" + "&".join(["s=190-10"] * 13),
+    ):
         for route in ("share", "letter"):
             reply = requests.get(f"{servers}/webhooks/webchat/{route}?{query}", timeout=10)
             assert reply.status_code == 404, (route, query)
