@@ -18,8 +18,6 @@ from knowledge.compose import answer_topic
 from knowledge.curated import EDITORIAL_WORDS, internal_keys, load_vocab
 
 HERE = Path(__file__).parent / "acceptance"
-QUESTIONS = yaml.safe_load((HERE / "topic_questions.yml").read_text(encoding="utf-8"))
-CONVERSATIONS = yaml.safe_load((HERE / "conversations.yml").read_text(encoding="utf-8"))
 PLACES = ("the Town of Holland", "Howard", "the City of Amery", "the Village of Dresser", "Muskego")
 KEYS = internal_keys(load_vocab())
 # Other editorial asides that must not reach users.
@@ -66,19 +64,41 @@ def test_composed_answers_for_every_topic_and_municipality_use_plain_words(kb):
     assert found == {}
 
 
+def suites() -> list[Path]:
+    """The acceptance suites (``*_dev.yml`` sets are for development, not acceptance)."""
+    return [p for p in sorted(HERE.glob("*.yml")) if not p.stem.endswith("_dev")]
+
+
+def acceptance_conversations() -> list[tuple[str, list[str]]]:
+    """Every conversation of every acceptance suite (``tests/acceptance/*.yml``), as user turns:
+    the topic questions for each municipality, the hand-written conversations, the blind set."""
+    found: list[tuple[str, list[str]]] = []
+    for path in suites():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict):  # topic -> question with {place}
+            found += [(f"{path.stem}: {q}", [q.format(place=p)]) for q in data.values() for p in PLACES]
+            continue
+        for item in data or []:
+            if "turns" in item:
+                found.append((f"{path.stem}: {item.get('name')}", [str(t["user"]) for t in item["turns"]]))
+            elif "question" in item:
+                turns = [str(t) for t in item.get("before") or []] + [str(item["question"])]
+                found.append((f"{path.stem}: {item.get('id')}", turns))
+    return found
+
+
+def test_every_acceptance_suite_is_read():
+    names = {name.split(":")[0] for name, _ in acceptance_conversations()}
+    assert names == {p.stem for p in suites()} and "blind" in names
+
+
 @pytest.mark.servers
 def test_no_answer_of_the_acceptance_suites_shows_an_internal_identifier(servers):
     found: dict[str, list[str]] = {}
-    for question in QUESTIONS.values():
-        for place in PLACES:
-            asked = question.format(place=place)
-            bad = problems(shown(rest(servers, f"plain-{uuid.uuid4().hex[:10]}", asked)))
-            if bad:
-                found[asked] = bad
-    for conversation in CONVERSATIONS:
+    for name, turns in acceptance_conversations():
         sender = f"plain-{uuid.uuid4().hex[:10]}"
-        for turn in conversation["turns"]:
-            bad = problems(shown(rest(servers, sender, turn["user"])))
+        for turn in turns:
+            bad = problems(shown(rest(servers, sender, turn)))
             if bad:
-                found[f"{conversation['name']}: {turn['user']}"] = bad
+                found[f"{name}: {turn}"] = bad
     assert found == {}

@@ -437,3 +437,29 @@ def test_shared_and_letter_links_that_name_nothing_known_are_polite_404s(servers
             reply = requests.get(f"{servers}/webhooks/webchat/{route}?{query}", timeout=10)
             assert reply.status_code == 404, (route, query)
             assert "text/html" in reply.headers["Content-Type"] and "<h1>" in reply.text
+
+
+def test_history_shows_button_presses_by_their_titles_and_keeps_replies_apart():
+    from bot.channels.webchat import history_messages
+
+    buttons = [{"title": "Town of Holland", "payload": '/inform_municipality{"municipality": "holland"}'}]
+    events = [
+        {"event": "action", "name": "action_session_start"},
+        {"event": "user", "text": "/ask_pests", "parse_data": {"entities": []}},
+        {"event": "bot", "text": "Which municipality is the dwelling in?", "data": {"buttons": buttons}},
+        {"event": "user", "text": buttons[0]["payload"], "parse_data": {"entities": []}},
+        {"event": "bot", "text": "In the Town of Holland, …", "data": {"custom": {"municipality": "holland"}}},
+        {
+            "event": "user",
+            "text": '/inform_municipality{"municipality": "amery"}',
+            "parse_data": {"entities": [{"entity": "municipality", "value": "amery"}]},
+        },
+        {"event": "bot", "data": {}},  # nothing to show
+    ]
+    assert history_messages(events, {"amery": "City of Amery"}) == [
+        {"role": "user", "hidden": True},
+        {"role": "bot", "text": "Which municipality is the dwelling in?", "buttons": buttons},
+        {"role": "user", "text": "Town of Holland"},
+        {"role": "bot", "text": "In the Town of Holland, …", "custom": {"municipality": "holland"}},
+        {"role": "user", "text": "City of Amery"},
+    ]

@@ -138,7 +138,8 @@ def is_json_request(request: Request) -> bool:
 def history_messages(events: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[dict[str, Any]]:
     """The user's and the bot's messages of a conversation (tracker events as ``as_dict()`` gives
     them), as the page renders them. A button press is shown by the button's title (or, for a
-    municipality choice, its name); other ``/intent`` texts are left out."""
+    municipality choice, its name); other ``/intent`` texts show nothing (``{"role": "user",
+    "hidden": true}`` keeps the replies apart)."""
     messages: list[dict[str, Any]] = []
     titles: dict[str, str] = {}
     for event in events:
@@ -149,8 +150,8 @@ def history_messages(events: Iterable[Mapping[str, Any]], names: Mapping[str, st
                 entities = (event.get("parse_data") or {}).get("entities") or []
                 municipality = next((e.get("value") for e in entities if e.get("entity") == "municipality"), None)
                 text = titles.get(text) or names.get(str(municipality), "")
-            if text:
-                messages.append({"role": "user", "text": text})
+            # A structured message with nothing to show still ends the reply before it.
+            messages.append({"role": "user", "text": text} if text else {"role": "user", "hidden": True})
         elif kind == "bot":
             data = event.get("data") or {}
             message: dict[str, Any] = {"role": "bot"}

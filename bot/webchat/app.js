@@ -427,12 +427,14 @@
     const groups = [];
     for (const m of data.messages) {
       if (!m || typeof m !== "object") continue;
-      if (m.role === "user") groups.push({ user: String(m.text || "") });
+      if (m.role === "user" && m.hidden) groups.push({ hidden: true });
+      else if (m.role === "user") groups.push({ user: String(m.text || "") });
       else if (groups.length && groups[groups.length - 1].bot) groups[groups.length - 1].bot.push(m);
       else groups.push({ bot: [m] });
     }
     let last = null;
     groups.forEach((g, i) => {
+      if (g.hidden) return;
       if (g.user !== undefined) {
         bubble(log, "user", g.user);
         if (!g.user.startsWith("/")) lastQuestion = g.user;
