@@ -589,3 +589,31 @@ def test_make_purge_removes_old_records_and_keeps_new_ones(private):
         [sys.executable, "-m", "bot.retention", "purge", "--help"], cwd=ROOT, capture_output=True, text=True
     )
     assert helped.returncode == 0 and "--days" in helped.stdout
+
+
+def test_the_launcher_purges_again_at_its_interval(tmp_path):
+    """While it runs, the launcher repeats the purge every RETENTION_INTERVAL_HOURS (here 3.6 s instead of a day)."""
+    running = stack.start(tmp_path, only="rasa", wait=False, RETENTION_INTERVAL_HOURS="0.001")
+    try:
+        for _ in range(1500):  # until two reports are in the log, or the launcher gives up
+            if running.log_text().count("idle for over 90 days") >= 2 or running.process.poll() is not None:
+                break
+            time.sleep(0.2)
+        assert running.log_text().count("idle for over 90 days") >= 2, running.log_tail()
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("days", ["0", "-5", "forever", "nan"])
+def test_a_malformed_retention_period_is_named(tmp_path, days):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SMS_", "TWILIO_", "BOT_", "RETENTION_"))}
+    env.update(RETENTION_DAYS=days, RASA_PORT=str(stack.free_port()), TRACKER_DB=str(tmp_path / "t.db"))
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.launch", "--only", "rasa"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "RETENTION_DAYS" in result.stderr and "starting" not in result.stdout
