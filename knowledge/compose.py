@@ -154,7 +154,9 @@ def _defined_terms(muni: Municipality, coverage: Coverage) -> str:
     """'the Village of Dresser code defines "GARBAGE" and "RUBBISH" but sets no duty or standard for them'."""
     terms = [f'"{d.term}"' for d in coverage.defines]
     joined = terms[0] if len(terms) == 1 else ", ".join(terms[:-1]) + " and " + terms[-1]
-    return f"the {muni.name} code defines {joined} but sets no duty or standard for {'it' if len(terms) == 1 else 'them'}"
+    return (
+        f"the {muni.name} code defines {joined} but sets no duty or standard for {'it' if len(terms) == 1 else 'them'}"
+    )
 
 
 def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage | None = None) -> Answer:
@@ -168,7 +170,9 @@ def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage 
     lines = [f"The {muni.name} housing code text I have does not address {what}."]
     cited: list[dict[str, Any]] = []
     if coverage is not None and coverage.defines:
-        lines[0] = f"The {muni.name} housing code text I have does not address {what}: {_defined_terms(muni, coverage)}."
+        lines[0] = (
+            f"The {muni.name} housing code text I have does not address {what}: {_defined_terms(muni, coverage)}."
+        )
         for definition in coverage.defines:
             lines.append(f'Source: {definition.full_citation}: "{shorten(definition.text)}"')
             cited.append(
@@ -237,15 +241,27 @@ def answer_duty(
             section = coverage.sections[0]
             return Answer(
                 no_party_line(muni, what, section) + "\n" + quote_lines([section], quote_limit),
-                {"municipality": muni.key, "topic": topic, "addressed": True, "duty": duty, "party": None,
-                 "decided": False, "deciding_facts": [], "citations": [citation_payload(section)]},
+                {
+                    "municipality": muni.key,
+                    "topic": topic,
+                    "addressed": True,
+                    "duties": [],
+                    "ask_fact": None,
+                    "citations": [citation_payload(section)],
+                    "duty": duty,
+                    "party": None,
+                    "decided": False,
+                    "deciding_facts": [],
+                },
             )
         return not_addressed(muni, f"who is responsible for {what}", topic, coverage)
     determination = evaluate(rules, facts, duty)
     cited = _cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)])
     text = _duty_text(muni, what, determination, rules, role)
     if determination.deciding_facts:
-        text += "\nTo say for sure: " + " ".join(kb.fact_question(f, muni.key) for f in determination.deciding_facts[:2])
+        text += "\nTo say for sure: " + " ".join(
+            kb.fact_question(f, muni.key) for f in determination.deciding_facts[:2]
+        )
     text += "\n" + quote_lines(cited, quote_limit)
     payload = {
         "municipality": muni.key,
@@ -636,7 +652,11 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
                 who = f"{who}, unless the facts shift it (ask me)"
             parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
         if not payload.get("duties") and TOPIC_DUTIES.get(topic):
-            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(TOPIC_DUTIES[topic][0])}")
+            duty = TOPIC_DUTIES[topic][0]
+            if duty in REQUIRED_WITHOUT_PARTY:
+                parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
+            else:
+                parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(duty)}")
         first = payload["citations"][0]
         summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
         lines.append(f"- {muni.name}: {summary} — {first['citation']}")

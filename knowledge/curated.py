@@ -355,7 +355,10 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             elif derived.get("term") and fold(derived["term"]).lower() not in value_text.lower():
                 err(where, "value_from term must occur in value_text")
             elif row.get("value") != base + int(derived.get("add", 0)):
-                err(where, f"value {row.get('value')!r} is not {derived.get('standard')} ({base}) + {derived.get('add', 0)}")
+                err(
+                    where,
+                    f"value {row.get('value')!r} is not {derived.get('standard')} ({base}) + {derived.get('add', 0)}",
+                )
         elif not _value_matches(row.get("value"), standard_keys[row["key"]]["unit"], value_text):
             err(where, f"value {row.get('value')!r} is not what {value_text!r} states")
 

@@ -372,9 +372,7 @@ def _either_way(
         kind=left_out.kind,
         topic=left_out.topic,
         verdict=NOT_ADDRESSED,
-        summary=(
-            f"{unsettled} If {child} counts: {counted.summary} If not: {left_out.summary}{ask}"
-        ),
+        summary=(f"{unsettled} If {child} counts: {counted.summary} If not: {left_out.summary}{ask}"),
         arithmetic=f"if counted: {counted.arithmetic}; if not counted: {left_out.arithmetic}",
         numbers={"if_counted": counted.numbers, "if_not_counted": left_out.numbers},
         notes=_unique([*left_out.notes, *counted.notes]),

@@ -218,7 +218,10 @@ def test_finding_16_vocabulary_descriptions_parse_whole():
     vocab = load_vocab()
     for key, entry in vocab["standards"].items():
         assert set(entry) == {"unit", "description"}, key
-    assert "for no more than this many consecutive days" in vocab["standards"]["temporary_housing_max_attached_days"]["description"]
+    assert (
+        "for no more than this many consecutive days"
+        in vocab["standards"]["temporary_housing_max_attached_days"]["description"]
+    )
 
 
 def test_finding_16_sleeping_room_figures_state_two_or_more_rooms(kb):
@@ -251,6 +254,9 @@ def test_finding_17_no_party_answers_do_not_read_as_nobody(kb):
     topic = compose.answer_topic(kb, "muskego", "heating")
     assert "does not say who is responsible for supplying heat" not in topic.text
     assert "does not mean no one is" in topic.text
+    side_by_side = compose.answer_comparison(kb, "heating").text
+    amery = next(x for x in side_by_side.split("\n") if x.startswith("- City of Amery"))
+    assert "requires it but names no one for supplying heat" in amery and "Building Inspector" in amery
     repairs = compose.answer_duty(kb, "dresser", "maintain_supplied_facilities", {}, "maintenance")
     assert repairs.payload["addressed"] is False  # Dresser's extract has no maintenance section at all
     # Amery sets no hot-water temperature: said plainly, first
