@@ -48,7 +48,7 @@ from sanic.response import HTTPResponse
 
 from bot.channels import UsesKnowledgeBase
 from bot.channels.rest import MAX_BODY_BYTES, MAX_MESSAGE_CHARS, NOTHING_SAID, SORRY, clean_text, too_many
-from bot.ratelimit import RateLimiter
+from bot.ratelimit import client_address, shared_policy
 from knowledge import letter as letters
 from knowledge import sheet
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, UnknownMunicipality
@@ -214,8 +214,10 @@ class WebChatChannel(UsesKnowledgeBase, InputChannel):
 
     def __init__(self, kb: KnowledgeBase | None = None) -> None:
         super().__init__(kb)
-        self.per_sender = RateLimiter.from_env("RATE_LIMIT_SENDER")
-        self.per_address = RateLimiter.from_env("RATE_LIMIT_IP")
+        # The one policy of every public route that runs the bot (shared buckets per address).
+        policy = shared_policy()
+        self.per_sender = policy.per_sender
+        self.per_address = policy.per_address
 
     @classmethod
     def name(cls) -> str:
@@ -255,7 +257,7 @@ class WebChatChannel(UsesKnowledgeBase, InputChannel):
         @webchat.route("/message", methods=["POST"])
         async def message(request: Request) -> HTTPResponse:
             if self.per_address is not None:
-                wait = self.per_address.take(request.remote_addr or request.ip or "?")
+                wait = self.per_address.take(client_address(request))
                 if wait:
                     return too_many(wait)
             if len(request.body or b"") > MAX_BODY_BYTES:
