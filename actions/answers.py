@@ -16,7 +16,6 @@ from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
-SPACE_TOPICS = ("sleeping_room_size", "occupancy_floor_space")
 
 
 def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
@@ -35,9 +34,7 @@ def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
 
 def topic_of(intent: str) -> str | None:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
-    if intent.startswith("ask_") and intent[4:] in kb().topics():
-        return intent[4:]
-    return None
+    return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
 
 
 def answer_or_ask(
@@ -46,7 +43,7 @@ def answer_or_ask(
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
     last_space = tracker.get_slot("last_space")
-    if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
+    if key and kb().topic_config(topic).space and isinstance(last_space, dict):
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
     facts = current_facts(tracker) if facts is None else facts
     if key is None:

@@ -230,6 +230,8 @@ def build(
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
+            {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
+            {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
         ],
         pk="key",
     )

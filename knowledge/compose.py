@@ -267,80 +267,6 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
 
-# Topics whose question is (partly) "who must do it": answered by the responsibility rules.
-TOPIC_DUTIES: dict[str, tuple[str, ...]] = {
-    "pests": ("exterminate",),
-    "garbage_rubbish": ("supply_garbage_containers", "supply_rubbish_containers", "dispose_garbage", "dispose_rubbish"),
-    "cleanliness": ("clean_shared_areas", "clean_own_unit", "clean_plumbing_fixtures"),
-    "access_for_repairs": ("give_access_for_repairs",),
-    "inspections": ("give_access_for_inspection",),
-    "utility_shutoffs": ("keep_services_connected",),
-    "rooming_houses": ("supply_linens",),
-    "heating": ("supply_heat",),
-    "screens": ("hang_screens",),
-    "maintenance": ("maintain_supplied_facilities",),
-    "unfit_dwellings": ("maintain_vacant_building",),
-    "occupancy_floor_space": ("inform_max_occupants",),
-}
-
-# Topics answered (partly) by numeric standards, in the order they are stated.
-TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
-    "sleeping_room_size": (
-        "sleeping_room_one_occupant",
-        "sleeping_room_per_occupant",
-        "sleeping_room_each_additional_occupant",
-        "sleeping_room_per_occupant_over_age",
-        "sleeping_room_per_occupant_under_age",
-        "rooming_sleeping_room_one_occupant",
-        "rooming_sleeping_room_per_occupant",
-        "rooming_sleeping_room_each_additional_occupant",
-    ),
-    "occupancy_floor_space": (
-        "unit_area_first_occupant",
-        "unit_area_second_occupant",
-        "unit_area_each_additional_occupant",
-        "unit_area_min_per_unit",
-        "occupant_min_age_years",
-        "closet_hall_area_max_pct",
-    ),
-    "ceiling_height": ("ceiling_height_min_ft", "ceiling_share_of_floor", "floor_excluded_below_ft"),
-    "windows_light_ventilation": (
-        "window_pct_of_floor",
-        "window_min_sqft",
-        "skylight_pct_of_floor",
-        "openable_pct_of_window",
-        "openable_pct_of_floor",
-    ),
-    "heating": ("heating_temp_f", "heating_design_outdoor_f", "heating_measure_height_in"),
-    "hot_water": ("hot_water_temp_f",),
-    "notices_hearings_appeals": (
-        "hearing_request_days",
-        "hearing_held_days",
-        "appeal_days",
-        "appeal_decision_days",
-        "compliance_days",
-    ),
-    "penalties": ("fine_min", "fine_max", "fine_repeat_min", "fine_repeat_max"),
-    "unfit_dwellings": (
-        "vacate_days",
-        "vacant_building_days",
-        "secure_damaged_building_days",
-        "emergency_order_max_days",
-    ),
-    "rooming_houses": (
-        "permit_term_years",
-        "rooming_persons_per_toilet",
-        "rooming_persons_per_lavatory",
-        "rooming_persons_per_bath",
-        "rooming_linens_changes_per_week",
-    ),
-    "rental_licensing": ("license_term_years", "license_fee", "permit_term_years"),
-    "stairs_handrails_exits": ("handrail_height_in", "guardrail_height_in", "rooming_unit_min_exits"),
-    "electrical": ("habitable_room_min_outlets",),
-    "public_halls_lighting": ("public_hall_light_footcandles",),
-    "basements": ("basement_floor_max_below_grade_ft", "basement_ceiling_min_above_grade_ft"),
-}
-
 CHAT_QUOTES = 3
 
 
@@ -361,11 +287,12 @@ def answer_topic(
     facts = facts or {}
     long_form = role == "clerk"
     limit = 100_000 if long_form else QUOTE_LIMIT
-    duties = [d for d in TOPIC_DUTIES.get(topic, ()) if kb.rules(muni.key, d)]
-    standards = [s for key in TOPIC_STANDARDS.get(topic, ()) for s in kb.standards(key, muni.key)]
+    config = kb.topic_config(topic)
+    duties = [d for d in config.duties if kb.rules(muni.key, d)]
+    standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic)
-    if duties == list(TOPIC_DUTIES.get(topic, ())) == [TOPIC_DUTIES.get(topic, ("",))[0]] and not standards:
+    if duties == list(config.duties) and len(duties) == 1 and not standards:
         return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit)
 
     lines: list[str] = [f"In the {muni.name}, on {coverage.description[0].lower() + coverage.description[1:]}:"]
@@ -385,7 +312,7 @@ def answer_topic(
         sentence = _duty_text(muni, what, determination, rules, role).replace(f"In the {muni.name}, ", "", 1)
         lines.append("- " + sentence[0].upper() + sentence[1:].replace("\n- ", "\n    - "))
         cited.extend(_cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)]))
-    for duty in TOPIC_DUTIES.get(topic, ()):
+    for duty in config.duties:
         if duty not in duties:
             lines.append(f"- The {muni.name} text does not say who is responsible for {DUTY_PHRASES.get(duty, duty)}.")
     if not standards and not duties:
@@ -545,8 +472,9 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
             elif not duty["decided"]:
                 who = f"{who}, unless the facts shift it (ask me)"
             parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
-        if not payload.get("duties") and TOPIC_DUTIES.get(topic):
-            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(TOPIC_DUTIES[topic][0])}")
+        topic_duties = kb.topic_config(topic).duties
+        if not payload.get("duties") and topic_duties:
+            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(topic_duties[0])}")
         first = payload["citations"][0]
         summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
         lines.append(f"- {muni.name}: {summary} — {first['citation']}")
@@ -563,41 +491,12 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
     )
 
 
-# Words that name a topic in a comparison request ("compare bedroom sizes across towns").
-TOPIC_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "pests": ("pest", "exterminat", "roach", "mice", "mouse", "rat", "bug", "insect", "rodent", "infest"),
-    "sleeping_room_size": ("bedroom", "sleeping room", "sleep"),
-    "occupancy_floor_space": ("floor space", "occupan", "overcrowd", "how many people", "floor area", "per person"),
-    "ceiling_height": ("ceiling",),
-    "windows_light_ventilation": ("window", "ventilat", "skylight", "natural light"),
-    "heating": ("heat", "furnace", "temperature", "warm"),
-    "hot_water": ("hot water", "water heat"),
-    "bathroom_kitchen_facilities": ("bathroom", "kitchen", "toilet", "sink", "shower", "bathtub", "stove"),
-    "garbage_rubbish": ("garbage", "trash", "rubbish", "refuse", "bins", "cans"),
-    "cleanliness": ("clean", "sanitary"),
-    "maintenance": ("repair", "maintenance", "roof", "leak"),
-    "access_for_repairs": ("access", "let in", "entry", "enter"),
-    "inspections": ("inspect",),
-    "notices_hearings_appeals": ("appeal", "hearing", "notice"),
-    "penalties": ("fine", "penalt", "forfeiture"),
-    "unfit_dwellings": ("unfit", "condemn", "placard", "vacant", "vacate"),
-    "utility_shutoffs": ("shut off", "shutoff", "utilit", "disconnect"),
-    "rooming_houses": ("rooming", "boarding"),
-    "rental_licensing": ("licens", "registr", "permit"),
-    "basements": ("basement", "cellar"),
-    "stairs_handrails_exits": ("stair", "handrail", "railing", "exit", "egress"),
-    "screens": ("screen",),
-    "electrical": ("outlet", "electric", "wiring"),
-    "public_halls_lighting": ("hallway light", "hall light", "public hall", "lighting"),
-}
-
-
-def topic_from_text(text: str) -> str | None:
-    """The topic a free-text request names by its words, or None (most specific keyword wins)."""
+def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
+    """The topic a free-text request names by its words (the topics' keywords), or None (longest keyword wins)."""
     lowered = text.lower()
     best: tuple[int, str] | None = None
-    for topic, words in TOPIC_KEYWORDS.items():
-        for word in words:
+    for topic, config in kb.topic_configs().items():
+        for word in config.keywords:
             if word in lowered and (best is None or len(word) > best[0]):
                 best = (len(word), topic)
     return best[1] if best else None

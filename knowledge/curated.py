@@ -101,6 +101,59 @@ def load_vocab(path: Path = VOCAB_PATH) -> dict[str, Any]:
         return yaml.safe_load(handle)
 
 
+TOPIC_CONFIG_FIELDS = ("intent", "duties", "standards", "keywords", "example")
+
+
+def validate_vocab(vocab: dict[str, Any]) -> list[Problem]:
+    """Check the vocabulary's topic configuration against its own lists.
+
+    Every topic has a ``topic_config`` entry naming its intent (``ask_<topic>``), duties and
+    standards from the vocabulary, at least one keyword (lower case) and an example question;
+    ``non_topic_intents`` may not reuse a topic's intent.
+    """
+    problems: list[Problem] = []
+
+    def err(where: str, message: str) -> None:
+        problems.append(Problem("vocab", where, message))
+
+    config = vocab.get("topic_config") or {}
+    topics = vocab.get("topics") or {}
+    for topic in topics:
+        entry = config.get(topic)
+        if not isinstance(entry, dict):
+            err(f"topic_config.{topic}", "missing (every topic needs intent, duties, standards, keywords, example)")
+            continue
+        for name in TOPIC_CONFIG_FIELDS:
+            if name not in entry:
+                err(f"topic_config.{topic}", f"missing field {name!r}")
+        if entry.get("intent") != f"ask_{topic}":
+            err(f"topic_config.{topic}", f"intent must be ask_{topic}")
+        for duty in entry.get("duties") or []:
+            if duty not in (vocab.get("duties") or {}):
+                err(f"topic_config.{topic}", f"duty {duty!r} is not in duties")
+        for standard in entry.get("standards") or []:
+            if standard not in (vocab.get("standards") or {}):
+                err(f"topic_config.{topic}", f"standard {standard!r} is not in standards")
+        keywords = entry.get("keywords") or []
+        if not keywords:
+            err(f"topic_config.{topic}", "needs at least one keyword")
+        for word in keywords:
+            if not isinstance(word, str) or word != word.lower() or not word.strip():
+                err(f"topic_config.{topic}", f"keyword {word!r} must be a lower-case phrase")
+        if not str(entry.get("example") or "").strip():
+            err(f"topic_config.{topic}", "needs an example question")
+        if not isinstance(entry.get("space", False), bool):
+            err(f"topic_config.{topic}", "space must be true or false")
+    for topic in config:
+        if topic not in topics:
+            err(f"topic_config.{topic}", "is not a topic in topics")
+    intents = {f"ask_{t}" for t in topics}
+    for intent in vocab.get("non_topic_intents") or {}:
+        if intent in intents:
+            err(f"non_topic_intents.{intent}", "is a topic's intent")
+    return problems
+
+
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
     """The curated files, in the product's municipality order (then any others)."""
     files = {p.stem: p for p in data_dir.glob("*.yml")}
@@ -400,7 +453,7 @@ def validate_all(
     """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = validate_vocab(vocab)
     for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue
