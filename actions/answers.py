@@ -37,6 +37,49 @@ def topic_of(intent: str) -> str | None:
     return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
 
 
+# Intents that add facts to the last question (the answer then weighs the rules with them).
+FACT_INTENTS = (
+    "affirm",
+    "deny",
+    "inform_facts",
+    "inform_only_my_unit",
+    "inform_several_units_infested",
+    "inform_common_areas_infested",
+    "inform_owner_fault",
+)
+
+
+def intent_ranking(parse: Dict[str, Any]) -> List[tuple[str, float]]:
+    """The top three intents of a parse as (name, confidence), the fallback pseudo-intent left out."""
+    ranking = [
+        (str(r.get("name")), float(r.get("confidence") or 0.0))
+        for r in parse.get("intent_ranking") or []
+        if r.get("name") and r.get("name") != "nlu_fallback"
+    ]
+    return ranking[:3]
+
+
+def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
+    """The user's question on ``topic`` and its intent ranking: the latest message when it asked
+    it, else the last message whose intent asked it ("bedroom size?" … "Amery")."""
+    latest = tracker.latest_message or {}
+    if topic_of(intent_of(tracker)) == topic:
+        return latest.get("text") or None, intent_ranking(latest)
+    if intent_of(tracker) in FACT_INTENTS:
+        return None, []  # new facts for the last question: answer with the rules and the facts
+    wanted = kb().topic_config(topic).intent
+    users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
+    for number, event in enumerate(users):
+        parse = event.get("parse_data") or {}
+        intent = (parse.get("intent") or {}).get("name")
+        if str(event.get("text") or "").startswith("/"):
+            continue
+        # the question itself, or an unclear question just before "which municipality?" was answered
+        if intent == wanted or (number == 0 and intent == "nlu_fallback"):
+            return event.get("text") or None, intent_ranking(parse)
+    return None, []
+
+
 def answer_or_ask(
     dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, facts: Dict[str, Any] | None = None
 ) -> List[Dict[str, Any]]:
@@ -50,7 +93,8 @@ def answer_or_ask(
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None), SlotSet("facts", facts)]
     try:
-        answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
+        question, ranking = question_for(tracker, topic)
+        answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []

@@ -85,7 +85,7 @@ class BuildError(Exception):
 def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     """A hash of everything the database is built from (to tell when it is stale)."""
     digest = hashlib.sha256()
-    paths = [curated.VOCAB_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
+    paths = [curated.VOCAB_PATH, curated.SYNONYMS_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -231,6 +231,8 @@ def build(
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
             {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
+            {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
+            {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
         ],
         pk="key",

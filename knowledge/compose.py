@@ -9,9 +9,11 @@ borrows another town's rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
+from knowledge import selector
 from knowledge.citations import with_prefix
 from knowledge.kb import KnowledgeBase, Municipality, Section, UnknownCitation
 from knowledge.rules import Determination, Rule, evaluate
@@ -276,12 +278,22 @@ def answer_topic(
     topic: str,
     facts: Mapping[str, Any] | None = None,
     role: str | None = None,
+    question: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
 ) -> Answer:
     """Answer a topic question for one municipality from its own text, or say the text is silent.
 
-    The rule in plain words comes first (who must do what, and the numbers), then the
-    citations with verbatim quotes. A clerk gets every section in full.
+    With the ``question`` asked, the provision selector picks what to lead with: the figure,
+    the party, the definition or the sentence that answers it (yes or no first when the
+    question is yes/no and the wording settles it), then the citation with its verbatim quote,
+    then at most one line "The code also sets …". Without a question (comparisons, the clerk
+    desk's topic view) every rule and figure of the topic is listed. A clerk gets every
+    section in full.
     """
+    if question and question.strip():
+        answered = answer_question(kb, municipality, topic, question, facts, role, ranking)
+        if answered is not None:
+            return answered
     muni = kb.municipality(municipality)
     coverage = kb.coverage(muni.key, topic)
     facts = facts or {}
@@ -338,6 +350,180 @@ def answer_topic(
         "duties": [_duty_payload(d) for d in determinations],
         "ask_fact": ask,
         "citations": [citation_payload(s) for s in _unique([*cited, *coverage.sections])],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+ALSO_PREFIX = "The code also sets"
+# Say yes or no only when the provision matches most of the question's concepts: "No" to a
+# permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
+YES_NO_MIN_LEXICAL = {"No": 0.6, "Yes": 0.75}
+_INTERNAL_KEY = re.compile(r"\b(?:see )?([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def _verdict(question: str, provision: str, lexical: float) -> str | None:
+    verdict = selector.yes_no(question, provision)
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
+
+
+def plain(kb: KnowledgeBase, text: str) -> str:
+    """Text fit to show: an internal key (``heating_measure_height_in``) becomes what it stands for."""
+
+    def spell(match: re.Match[str]) -> str:
+        key = match.group(1)
+        description = kb.standard_description(key)
+        if description == key.replace("_", " "):
+            return key.replace("_", " ")
+        return ("see " if match.group(0).startswith("see ") else "") + "the " + _lower_first(description.split(" (")[0])
+
+    return _INTERNAL_KEY.sub(spell, text)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text else text
+
+
+def _standard_line(kb: KnowledgeBase, standard: Any) -> str:
+    """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
+    description = kb.standard_description(standard.key).split(" (")[0]
+    conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
+    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
+
+
+def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
+    found = [s for s in kb.standards(key, municipality) if s.citation == citation]
+    return found[0] if found else kb.standard(municipality, key)
+
+
+def answer_question(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    facts: Mapping[str, Any] | None = None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+) -> Answer | None:
+    """The answer to one question on a topic, led by the provision the selector ranks first.
+
+    None when nothing in the topic's provisions matches a word of the question (the caller
+    then gives the topic's overview).
+    """
+    muni = kb.municipality(municipality)
+    config = kb.topic_config(topic)
+    coverage = kb.coverage(muni.key, topic)
+    facts = facts or {}
+    duties = [d for d in config.duties if kb.rules(muni.key, d)]
+    standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
+    if not coverage.addressed and not duties and not standards:
+        return not_addressed(muni, coverage.description.lower(), topic)
+    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    if not ranked or ranked[0].lexical <= 0:
+        return None
+    lead = ranked[0]
+    kind = selector.question_kind(question)
+    if lead.candidate.kind == "rule" and lead.candidate.key in duties and kind == "who":
+        answer = answer_duty(kb, muni.key, lead.candidate.key, facts, topic, role)
+        answer.payload["lead"] = _lead_payload(lead)
+        return answer
+    if kind == "who" and len(duties) == 1:
+        answer = answer_duty(kb, muni.key, duties[0], facts, topic, role)
+        answer.payload["lead"] = _lead_payload(lead)
+        return answer
+    return compose_lead(kb, muni, topic, question, ranked, role)
+
+
+def _lead_payload(ranked: Any) -> dict[str, Any]:
+    candidate = ranked.candidate
+    return {"kind": candidate.kind, "citation": candidate.citation, "score": round(ranked.score, 3)}
+
+
+def compose_lead(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    ranked: Sequence[Any],
+    role: str | None = None,
+    closest: bool = False,
+) -> Answer:
+    """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
+    its citation and verbatim quote, and at most one line "The code also sets …"."""
+    long_form = role == "clerk"
+    lead = ranked[0].candidate
+    lines: list[str] = []
+    cited: list[Section] = []
+    shown_standards: list[Any] = []
+    if lead.kind == "standard":
+        standard = _find_standard(kb, muni.key, lead.key, lead.citation)
+        section = kb.section(muni.key, standard.citation)
+        verdict = _verdict(question, standard.quote, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if closest:
+            lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
+        else:
+            lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
+        lines.append(f'Source: {section.full_citation}: "{shorten(standard.quote)}"')
+        cited.append(section)
+        shown_standards.append(standard)
+    elif lead.kind == "definition":
+        found = kb.definitions(lead.key, muni.key)
+        payload = _definition_payload(kb, found[0])
+        where = f"The closest provision in the {muni.name} code is its" if closest else f"In the {muni.name} code, the"
+        lines.append(
+            f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"'
+        )
+        answer_citations = [payload]
+    else:
+        section = kb.section(muni.key, lead.citation)
+        verdict = _verdict(question, lead.text, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if closest:
+            lines.append(
+                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(lead.text)}"'
+            )
+        else:
+            lines.append(f'{opening}{section.full_citation} says: "{shorten(lead.text)}"')
+        cited.append(section)
+    also = next(
+        (
+            r.candidate
+            for r in ranked[1:]
+            if r.candidate.kind == "standard"
+            and r.lexical > 0
+            and r.candidate.key != lead.key
+            and not (lead.kind == "standard" and r.candidate.text == lead.text)
+        ),
+        None,
+    )
+    if also is not None:
+        standard = _find_standard(kb, muni.key, also.key, also.citation)
+        section = kb.section(muni.key, standard.citation)
+        lines.append(f"{ALSO_PREFIX} {_standard_line(kb, standard)} ({section.full_citation}).")
+        shown_standards.append(standard)
+        cited.append(section)
+    coverage = kb.coverage(muni.key, topic) if topic in kb.topics() else None
+    others = [s for s in (coverage.sections if coverage else ()) if s.citation not in {c.citation for c in cited}]
+    if long_form and others:
+        lines.append("The other sections on this topic, in full:")
+        lines.extend(f'{s.full_citation}: "{s.text}"' for s in others)
+    elif others:
+        lines.append('(say "quote the section" for the full text of this and the related sections)')
+    citations = [citation_payload(s) for s in _unique([*cited, *others])]
+    if lead.kind == "definition":
+        citations = answer_citations + citations
+    payload = {
+        "municipality": muni.key,
+        "topic": topic,
+        "addressed": True,
+        "lead": {"kind": lead.kind, "citation": lead.citation},
+        "standards": [
+            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
+            for s in shown_standards
+        ],
+        "duties": [],
+        "ask_fact": None,
+        "citations": citations,
     }
     return Answer("\n".join(lines), payload)
 
@@ -500,3 +686,61 @@ def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
             if word in lowered and (best is None or len(word) > best[0]):
                 best = (len(word), topic)
     return best[1] if best else None
+
+
+# When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
+CLOSEST_MIN_LEXICAL = 0.5  # share of the question's concepts the closest provision must contain
+CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match
+
+
+@dataclass(frozen=True)
+class Unsure:
+    """What the selector makes of a message the classifier was unsure about."""
+
+    housing: bool  # the message has words the housing codes (or the synonym table) know
+    topic: str | None  # the topic of the best provision, when one matches well
+    answer: Answer | None  # the answer for the municipality in play (None: ask which one)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def answer_unsure(
+    kb: KnowledgeBase,
+    question: str,
+    municipality: str | None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+) -> Unsure:
+    """Never give up on an in-scope question: search every provision of the municipality.
+
+    A good match is answered as "The closest provision in the <name> code: …" with its
+    citation; a housing question with no good match gets an honest "the <name> code text does
+    not address …" naming the enforcing officer (``addressed: false``, so it goes to the clerk's
+    review list). ``housing`` is False for messages with no housing content at all.
+    """
+    munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
+    housing = selector.has_housing_words(kb, question)
+    best: tuple[float, Any, Municipality] | None = None
+    for muni in munis:
+        ranked = selector.select(kb, question, muni.key, role, ranking, limit=12)
+        strength = selector.match_weight(kb, question, muni.key, ranked[0]) if ranked else 0.0
+        if ranked and (best is None or ranked[0].score > best[0]):
+            best = (ranked[0].score, (ranked, strength), muni)
+    if not housing or best is None:
+        return Unsure(housing, None, None)
+    (ranked, strength), muni = best[1], best[2]
+    top = ranked[0]
+    good = top.lexical >= CLOSEST_MIN_LEXICAL and strength >= CLOSEST_MIN_WEIGHT
+    topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else None
+    if municipality is None:
+        return Unsure(True, topic, None)
+    if not good:
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return Unsure(True, None, answer)
+    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True)
+    answer.payload.update({"closest": True, "review": "closest", "topic": topic or "definition"})
+    return Unsure(True, topic, answer)

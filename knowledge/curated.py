@@ -24,6 +24,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 SOURCES_DIR = PACKAGE_DIR / "sources"
 VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
+SYNONYMS_PATH = PACKAGE_DIR / "synonyms.yml"
 
 MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
 BASES = ("stated", "cross_reference", "inferred", "unknown")
@@ -151,6 +152,36 @@ def validate_vocab(vocab: dict[str, Any]) -> list[Problem]:
     for intent in vocab.get("non_topic_intents") or {}:
         if intent in intents:
             err(f"non_topic_intents.{intent}", "is a topic's intent")
+    return problems
+
+
+def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
+    """The reviewed table from people's words to the codes' words (``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return {str(k): [str(v) for v in (values or [])] for k, values in (data.get("synonyms") or {}).items()}
+
+
+def load_housing_words(path: Path = SYNONYMS_PATH) -> list[str]:
+    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return sorted({str(w).lower() for w in data.get("housing_words") or []})
+
+
+def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCES_DIR) -> list[Problem]:
+    """Every people's word is a lower-case phrase, and every code word it maps to occurs in a source text."""
+    texts = " ".join(fold(p.read_text(encoding="utf-8")).lower() for p in sorted(sources_dir.glob("*.txt")))
+    problems: list[Problem] = []
+    for word, targets in synonyms.items():
+        where = f"synonyms.{word}"
+        if word != word.lower() or not word.strip():
+            problems.append(Problem("synonyms", where, "must be a lower-case phrase"))
+        if not targets:
+            problems.append(Problem("synonyms", where, "maps to no code word"))
+        for target in targets:
+            if fold(target).lower() not in texts:
+                problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the five texts"))
     return problems
 
 
@@ -453,7 +484,7 @@ def validate_all(
     """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = validate_vocab(vocab)
+    problems: list[Problem] = validate_vocab(vocab) + validate_synonyms(load_synonyms())
     for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue

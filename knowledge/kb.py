@@ -154,6 +154,8 @@ class KnowledgeBase:
         self._lock = threading.Lock()
         self._munis: dict[str, Municipality] | None = None
         self._topic_configs: dict[str, TopicConfig] | None = None
+        self._synonyms: dict[str, tuple[str, ...]] | None = None
+        self._names: dict[str, str] | None = None
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -230,10 +232,13 @@ class KnowledgeBase:
         if not text or not str(text).strip():
             return None
         wanted = _simplify(str(text))
-        names: dict[str, str] = {}
-        for muni in self.municipalities():
-            for variant in (muni.key, muni.name, *muni.aliases):
-                names[_simplify(variant)] = muni.key
+        if self._names is None:
+            names: dict[str, str] = {}
+            for muni in self.municipalities():
+                for variant in (muni.key, muni.name, *muni.aliases):
+                    names[_simplify(variant)] = muni.key
+            self._names = names
+        names = self._names
         if wanted in names:
             return names[wanted]
         close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
@@ -436,6 +441,16 @@ class KnowledgeBase:
                 for topic, description in descriptions.items()
             }
         return self._topic_configs
+
+    def synonyms(self) -> dict[str, tuple[str, ...]]:
+        """The reviewed table from people's words to the codes' words (``knowledge/synonyms.yml``)."""
+        if self._synonyms is None:
+            self._synonyms = {k: tuple(v) for k, v in (self.meta("synonyms") or {}).items()}
+        return self._synonyms
+
+    def housing_words(self) -> tuple[str, ...]:
+        """Words about housing the texts may not use (``housing_words`` in knowledge/synonyms.yml)."""
+        return tuple(self.meta("housing_words") or ())
 
     def topic_config(self, topic: str) -> TopicConfig:
         """One topic's configuration; :class:`KnowledgeBaseError` for a topic not on the list."""
