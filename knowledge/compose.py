@@ -430,7 +430,18 @@ def answer_question(
         answer = answer_duty(kb, muni.key, duties[0], facts, topic, role)
         answer.payload["lead"] = _lead_payload(lead)
         return answer
-    return compose_lead(kb, muni, topic, question, ranked, role)
+    preface = ""
+    if kind == "who" and config.duties and not duties:
+        what = DUTY_PHRASES.get(config.duties[0], config.duties[0].replace("_", " "))
+        preface = (
+            f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
+            f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
+        )
+    return compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+
+
+def _officer(muni: Municipality) -> str:
+    return muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
 
 
 def _lead_payload(ranked: Any) -> dict[str, Any]:
@@ -446,12 +457,13 @@ def compose_lead(
     ranked: Sequence[Any],
     role: str | None = None,
     closest: bool = False,
+    preface: str = "",
 ) -> Answer:
     """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
     its citation and verbatim quote, and at most one line "The code also sets …"."""
     long_form = role == "clerk"
     lead = ranked[0].candidate
-    lines: list[str] = []
+    lines: list[str] = [preface] if preface else []
     cited: list[Section] = []
     shown_standards: list[Any] = []
     if lead.kind == "standard":

@@ -448,6 +448,10 @@ class KnowledgeBase:
             self._synonyms = {k: tuple(v) for k, v in (self.meta("synonyms") or {}).items()}
         return self._synonyms
 
+    def spelling(self) -> dict[str, int]:
+        """Word counts for typo correction (the five texts and the synonym table's words)."""
+        return dict(self.meta("spelling") or {})
+
     def housing_words(self) -> tuple[str, ...]:
         """Words about housing the texts may not use (``housing_words`` in knowledge/synonyms.yml)."""
         return tuple(self.meta("housing_words") or ())

@@ -23,11 +23,12 @@ form of the question. Nothing here writes the answer (that is :mod:`knowledge.co
 from __future__ import annotations
 
 import math
+import os
 import re
 import threading
 import weakref
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from knowledge.curated import numbers_in
 from knowledge.kb import KnowledgeBase
@@ -54,7 +55,7 @@ STOPWORDS = frozenset(
     she should so some such than that the their them then there these they this those through to too under
     until up upon us very was we were what when where which while who whom whose why will with would you your
     yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
-    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello""".split()
+    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per""".split()
 )
 # Words that make a question a "who must" question, a figure question, a definition question.
 WHO_WORDS = ("who ", "whose ", "who's ", "whos ", "responsib", "whose job", "on the hook", "who pays", "have to pay")
@@ -380,6 +381,50 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
 _PHRASE_CACHE: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[list[str], str]]]]] = {}
 
 
+_SPELLERS: "weakref.WeakKeyDictionary[KnowledgeBase, Any]" = weakref.WeakKeyDictionary()
+# Words people write that are right but not in the dictionary of the texts (kept as they are).
+_COMMON = frozenset("my i im me we our you your its it's".split())
+
+
+def spelling_enabled() -> bool:
+    """Typo correction is on unless ``HOUSING_SPELLING=0`` (the switch the measurement in the README used)."""
+    return os.environ.get("HOUSING_SPELLING", "1") != "0"
+
+
+def correct(kb: KnowledgeBase, text: str) -> str:
+    """The question with its misspelt words corrected against the texts' own words (symspellpy,
+    edit distance up to 2 for words of five letters or more, 1 for shorter ones); numbers, stop
+    words and known words stay as they are."""
+    from symspellpy import SymSpell, Verbosity
+
+    with _LOCK:
+        speller = _SPELLERS.get(kb)
+        if speller is None:
+            speller = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
+            for word, count in kb.spelling().items():
+                speller.create_dictionary_entry(word, count)
+            _SPELLERS[kb] = speller
+    known = kb.spelling()
+    out: list[str] = []
+    for word in re.findall(r"[A-Za-z]+|[^A-Za-z]+", text):
+        lowered = word.lower()
+        if not word.isalpha() or len(word) < 4 or lowered in known or lowered in STOPWORDS or lowered in _COMMON:
+            out.append(word)
+            continue
+        suggestions = speller.lookup(lowered, Verbosity.TOP, max_edit_distance=2 if len(word) >= 5 else 1)
+        out.append(suggestions[0].term if suggestions else word)
+    return "".join(out)
+
+
+def place_words(kb: KnowledgeBase) -> frozenset[str]:
+    """Words that only name a place ("Town of Holland", "amery", "wi"): not what a question asks about."""
+    words = {"town", "village", "city", "wisconsin", "wi", "county"}
+    for muni in kb.municipalities():
+        for name in (muni.key, muni.name, *muni.aliases):
+            words.update(_WORD.findall(name.lower()))
+    return frozenset(words - {"of", "the"})
+
+
 def concept_weights(kb: KnowledgeBase, found: Sequence[Concept], idx: _Index) -> list[float]:
     """How much each concept of a question weighs in one code: the idf of its rarest known wording."""
     housing = set(kb.housing_words())
@@ -437,7 +482,9 @@ def select(
     (tenant, landlord, clerk) only tilts "who" questions toward the rules.
     """
     idx = index(kb, municipality)
-    found = concepts(question, kb.synonyms())
+    if spelling_enabled():
+        question = correct(kb, question)
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
     prior: dict[str, float] = {}
@@ -491,7 +538,7 @@ def select(
             score += NUMBER_BONUS
         score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches
         if candidate.kind in ("standard", "rule"):
-            score -= 0.002 * idx.order.get(candidate.key, 20)  # the topic's first-listed (most basic) figure
+            score -= 0.005 * min(idx.order.get(candidate.key, 10), 10)  # the topic's first-listed (most basic) figure
         ranked.append(Ranked(candidate, score, lexical, topic_prior, tuple(matched)))
     if not ranked and hits:  # nothing of the wanted topics or kinds contains a word of the question
         return select(kb, "", municipality, role, ranking, topics, kinds, limit)
@@ -544,6 +591,8 @@ def match_weight(kb: KnowledgeBase, question: str, municipality: str, ranked: Ra
 def has_housing_words(kb: KnowledgeBase, question: str, municipality: str | None = None) -> bool:
     """True when a message has housing content: a phrase of the synonym table, a topic keyword, a
     defined term of the codes, or one of the housing words the texts may not use (all data)."""
+    if spelling_enabled():
+        question = correct(kb, question)
     lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", ""))) + " "
     synonyms = kb.synonyms()
     if any(c.words in synonyms for c in concepts(question, synonyms)):

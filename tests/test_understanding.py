@@ -10,8 +10,9 @@ topic, expect: {silent, lead, quote, place, note}}``. Scored, as a user would no
   payloads; for ``silent: true`` the reply says the text does not address it and names the
   municipality's enforcing officer;
 * **not understood**: the share of in-scope questions answered "not sure I understood";
-* **place questions** (``expect.place: ask``): the bot says which places it covers and asks,
-  citing no covered code.
+* **place questions** (``expect.place``): ``ask`` — the bot says which places it covers and
+  asks, citing no covered code; ``covered`` (a bare "Howard", a typo) — scored as any other
+  question, and counted among the in-scope ones too.
 
 When the bot asks which municipality (the question named none), the harness answers with the
 entry's municipality, as a user would, and scores that reply. The figures are printed; the test
@@ -150,8 +151,8 @@ def test_blind_questions(servers, kb):
     path, entries = question_set()
     assert entries, f"no questions in {path}"
     outcomes = [ask(servers, entry, kb) for entry in entries]
-    places = [o for o in outcomes if (o.entry.get("expect") or {}).get("place") == "ask"]
-    in_scope = [o for o in outcomes if o not in places]
+    places = [o for o in outcomes if (o.entry.get("expect") or {}).get("place")]  # "ask" or "covered"
+    in_scope = [o for o in outcomes if (o.entry.get("expect") or {}).get("place") != "ask"]
     right = sum(o.right for o in in_scope) / max(1, len(in_scope))
     not_understood = sum(o.not_understood for o in in_scope) / max(1, len(in_scope))
     place_right = sum(o.right for o in places) / max(1, len(places)) if places else 1.0
