@@ -37,6 +37,7 @@ def topic_of(intent: str) -> str | None:
     return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
 
 
+QUESTION_STARTS = ("who", "what", "how", "whose", "which", "can", "do", "does", "is", "must", "should")
 # Intents that add facts to the last question (the answer then weighs the rules with them).
 FACT_INTENTS = (
     "affirm",
@@ -118,6 +119,11 @@ class ActionAnswerTopic(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         topic = topic_of(intent_of(tracker)) or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        text = tracker.latest_message.get("text") or ""
+        if topic is None and ("?" in text or text.lower().split()[:1] in ([w] for w in QUESTION_STARTS)):
+            from actions.fallback import ActionClarify  # a question with facts but no topic yet: search the code
+
+            return await ActionClarify().run(dispatcher, tracker, domain)
         if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"

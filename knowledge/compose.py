@@ -264,7 +264,7 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
             "Which of these is yours?"
         )
     else:
-        text = "Which municipality is the dwelling in?"
+        text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
     buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
@@ -355,6 +355,7 @@ def answer_topic(
 
 
 ALSO_PREFIX = "The code also sets"
+SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
 YES_NO_MIN_LEXICAL = {"No": 0.6, "Yes": 0.75}
@@ -418,26 +419,95 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic)
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    other = _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    if other is not None:
+        return answer_question(kb, muni.key, other, question, facts, role, ())
     if not ranked or ranked[0].lexical <= 0:
         return None
     lead = ranked[0]
     kind = selector.question_kind(question)
-    if lead.candidate.kind == "rule" and lead.candidate.key in duties and kind == "who":
-        answer = answer_duty(kb, muni.key, lead.candidate.key, facts, topic, role)
-        answer.payload["lead"] = _lead_payload(lead)
-        return answer
-    if kind == "who" and len(duties) == 1:
-        answer = answer_duty(kb, muni.key, duties[0], facts, topic, role)
-        answer.payload["lead"] = _lead_payload(lead)
-        return answer
     preface = ""
-    if kind == "who" and config.duties and not duties:
-        what = DUTY_PHRASES.get(config.duties[0], config.duties[0].replace("_", " "))
+    if kind == "who" and config.duties:
+        duty = _asked_duty(kb, muni, config.duties, question)
+        if duty in duties:
+            answer = answer_duty(kb, muni.key, duty, facts, topic, role)
+            answer.payload["lead"] = _lead_payload(lead)
+            return answer
+        what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
         preface = (
             f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
             f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
         )
-    return compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+    elif kind == "figure" and config.standards:
+        missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        if missing:
+            preface = (
+                f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
+                f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
+            )
+    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+    if preface:
+        answer.payload["review"] = "not_stated"
+    return answer
+
+
+# Another of the top three intents' topics answers instead when the classifier gave it at least this
+# confidence and its best provision matches this much more of the question.
+OTHER_TOPIC_MIN_CONFIDENCE = 0.1
+OTHER_TOPIC_MARGIN = 0.2
+
+
+def _better_topic(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> str | None:
+    others = []
+    for intent, confidence in list(ranking)[:3]:
+        other = kb.topic_for_intent(intent)
+        if other and other != topic and confidence >= OTHER_TOPIC_MIN_CONFIDENCE:
+            others.append(other)
+    if not others:
+        return None
+    best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
+    here = ranked[0].lexical if ranked else 0.0
+    if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
+        return next(t for t in best[0].candidate.topics if t in others)
+    return None
+
+
+# A description must match at least this share of the question to count as what was asked.
+ASKED_MIN_MATCH = 0.25
+
+
+def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str) -> str:
+    """The duty of a topic a "who" question asks about (stated in this code or not): the best match
+    of the question against the duties' descriptions; the topic's first duty when none matches."""
+    described = kb.meta("duties") or {}
+    texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(muni.key, d)), -duties.index(d)))
+    return best if scores.get(best, 0.0) >= ASKED_MIN_MATCH else duties[0]
+
+
+def _asked_missing_standard(
+    kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str, lead: Any
+) -> str | None:
+    """The figure a question asks for when this code does not state it: a standard of the topic whose
+    description matches the question better than the provision the selector found (None otherwise)."""
+    stated = {s.key for key in standards for s in kb.standards(key, muni.key)}
+    texts = {key: kb.standard_description(key) for key in standards}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
+    if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
+        return None
+    if lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
+        return None
+    return best
 
 
 def _officer(muni: Municipality) -> str:
@@ -492,10 +562,10 @@ def compose_lead(
         opening = f"{verdict}. " if verdict else ""
         if closest:
             lines.append(
-                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(lead.text)}"'
+                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(lead.text, SENTENCE_LIMIT)}"'
             )
         else:
-            lines.append(f'{opening}{section.full_citation} says: "{shorten(lead.text)}"')
+            lines.append(f'{opening}{section.full_citation} says: "{shorten(lead.text, SENTENCE_LIMIT)}"')
         cited.append(section)
     also = next(
         (

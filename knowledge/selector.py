@@ -99,6 +99,7 @@ YES_NO_STARTS = frozenset(
 )
 
 _WORD = re.compile(r"[a-z0-9]+")
+_VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
 
 
@@ -200,8 +201,8 @@ def split_sentences(text: str) -> list[str]:
     carry = ""
     for part in parts:
         piece = f"{carry} {part}".strip() if carry else part
-        if len(piece) < MIN_SENTENCE_CHARS:
-            carry = piece
+        if len(piece) < MIN_SENTENCE_CHARS or (len(piece) < 80 and not _VERB.search(piece)):
+            carry = piece  # a list letter or a heading ("A. Foundations, floors, ceilings, roofs.") joins the next
             continue
         merged.append(piece)
         carry = ""
@@ -544,6 +545,28 @@ def select(
         return select(kb, "", municipality, role, ranking, topics, kinds, limit)
     ranked.sort(key=lambda r: -r.score)
     return ranked[:limit]
+
+
+def match_descriptions(
+    kb: KnowledgeBase, question: str, municipality: str, descriptions: dict[str, str]
+) -> dict[str, float]:
+    """How well the question matches each description (a duty's or a standard's, from the vocabulary):
+    the share of its concepts (idf-weighted, in that municipality's code) found in the description.
+
+    Used to tell what a question asks for even when the municipality's text does not state it
+    (so "who cleans the hallways" finds the shared-areas duty, stated or not)."""
+    idx = index(kb, municipality)
+    if spelling_enabled():
+        question = correct(kb, question)
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
+    weights = concept_weights(kb, found, idx)
+    total = sum(weights) or 1.0
+    scores: dict[str, float] = {}
+    for key, description in descriptions.items():
+        words = set(tokens(description))
+        gained = sum(w for c, w in zip(found, weights) if any(all(t in words for t in a) for a in c.alternatives))
+        scores[key] = gained / total
+    return scores
 
 
 NEGATIONS = re.compile(

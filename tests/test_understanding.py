@@ -45,7 +45,7 @@ CEILING_NOT_UNDERSTOOD = float(os.environ.get("UNDERSTANDING_CEILING_NOT_UNDERST
 FLOOR_PLACE = float(os.environ.get("UNDERSTANDING_FLOOR_PLACE", "0.0"))
 NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")
 INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
-_SENTENCE = re.compile(r"(?<=[.!?])[\"”)]?\s+(?=[A-Z\"“(§$0-9])|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(§$0-9])|(?<=[.!?][\"”)])\s+")
 
 
 def question_set() -> tuple[Path, list[dict[str, Any]]]:
@@ -57,9 +57,23 @@ def fold(text: str) -> str:
     return " ".join(str(text).split()).lower()
 
 
+_NOT_AN_END = re.compile(r"(?:^|[\s(\"“])(?:[A-Za-z]|\([0-9a-z]+\)|No|Nos|Stats|Wis|Sec|sec|St|Mr|Mrs|Dr|ft|in|e\.g|i\.e)\.$")
+
+
 def first_sentences(text: str, count: int = 2) -> str:
-    """The first ``count`` sentences of a reply (lines count as sentence breaks)."""
-    parts = [p.strip() for p in _SENTENCE.split(text) if p and p.strip()]
+    """The first ``count`` sentences of a reply (lines count as sentence breaks). A period after a
+    list letter or number ("D. Heating facilities", "(1). ") or an abbreviation ("Wis. Stats.")
+    does not end a sentence."""
+    parts: list[str] = []
+    for line in text.split("\n"):
+        pieces = [p for p in _SENTENCE.split(line) if p and p.strip()]
+        merged: list[str] = []
+        for piece in pieces:
+            if merged and _NOT_AN_END.search(merged[-1].rstrip()):
+                merged[-1] = f"{merged[-1]} {piece}"
+            else:
+                merged.append(piece.strip())
+        parts.extend(merged)
     return " ".join(parts[:count])
 
 
@@ -134,6 +148,9 @@ def test_the_scoring_reads_replies_as_a_user_would(kb):
     section = kb.section("amery", "§ 258-18B")
     good = "In the City of Amery, floor area: 80 square feet.\nSource: …"
     assert score(entry, good, [{"citations": [{"quote": section.text}]}], kb).right
+    assert first_sentences('Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F." More.') == (
+        'Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F."'
+    )
     buried = "In the City of Amery, floor area: 70 square feet. Also 60. And then 80 square feet."
     assert not score(entry, buried, [{"citations": [{"quote": section.text}]}], kb).right
     assert not score(entry, good, [{"citations": []}], kb).right
