@@ -358,8 +358,16 @@ ALSO_PREFIX = "The code also sets"
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
-YES_NO_MIN_LEXICAL = {"No": 0.6, "Yes": 0.75}
+YES_NO_MIN_LEXICAL = {"No": 0.5, "Yes": 0.5}
 _INTERNAL_KEY = re.compile(r"\b(?:see )?([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def _display_sentence(text: str) -> str:
+    """A sentence to show as the answer, without a leading heading ("D. Rubbish storage. Every …")."""
+    parts = selector._SENTENCE_END.split(text, maxsplit=1)
+    if len(parts) == 2 and len(parts[0]) < 80 and not selector._VERB.search(parts[0]) and parts[1].strip():
+        return parts[1].strip()
+    return text
 
 
 def _verdict(question: str, provision: str, lexical: float) -> str | None:
@@ -422,13 +430,16 @@ def answer_question(
     other = _better_topic(kb, muni, topic, question, role, ranking, ranked)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
-    if not ranked or ranked[0].lexical <= 0:
-        return None
+    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+        # nothing on the topic in this code matches what was asked: say so honestly
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return answer
     lead = ranked[0]
-    kind = selector.question_kind(question)
+    kind = selector.question_kind(_without_titles(kb, question))
     preface = ""
-    if kind == "who" and config.duties:
-        duty = _asked_duty(kb, muni, config.duties, question)
+    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
+    if duty:
         if duty in duties:
             answer = answer_duty(kb, muni.key, duty, facts, topic, role)
             answer.payload["lead"] = _lead_payload(lead)
@@ -480,18 +491,38 @@ def _better_topic(
     return None
 
 
+# A provision of the topic must match at least this share of the question to be given as the answer.
+ANSWER_MIN_LEXICAL = 0.3
+
+
 # A description must match at least this share of the question to count as what was asked.
 ASKED_MIN_MATCH = 0.25
 
 
-def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str) -> str:
+def _asked_duty(
+    kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any
+) -> str | None:
     """The duty of a topic a "who" question asks about (stated in this code or not): the best match
-    of the question against the duties' descriptions; the topic's first duty when none matches."""
+    of the question against the duties' descriptions, else the rule the selector ranked first; None
+    when the question is about someone else ("who issues the permits?")."""
     described = kb.meta("duties") or {}
     texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
     scores = selector.match_descriptions(kb, question, muni.key, texts)
     best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(muni.key, d)), -duties.index(d)))
-    return best if scores.get(best, 0.0) >= ASKED_MIN_MATCH else duties[0]
+    if scores.get(best, 0.0) >= ASKED_MIN_MATCH:
+        return best
+    if lead.candidate.kind == "rule" and lead.candidate.key in duties:
+        return lead.candidate.key
+    return None
+
+
+def _without_titles(kb: KnowledgeBase, question: str) -> str:
+    """The question without the codes' own titles ("Minimum Housing Code" is no figure question)."""
+    for muni in kb.municipalities():
+        for title in (muni.code_title, "minimum housing code", "minimum standards housing code"):
+            if title:
+                question = re.sub(re.escape(title), " ", question, flags=re.I)
+    return question
 
 
 def _asked_missing_standard(
@@ -505,6 +536,8 @@ def _asked_missing_standard(
     best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
     if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
         return None
+    if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
+        return None  # a figure the text does state answers nearly as well
     if lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
         return None
     return best
@@ -562,10 +595,10 @@ def compose_lead(
         opening = f"{verdict}. " if verdict else ""
         if closest:
             lines.append(
-                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(lead.text, SENTENCE_LIMIT)}"'
+                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
             )
         else:
-            lines.append(f'{opening}{section.full_citation} says: "{shorten(lead.text, SENTENCE_LIMIT)}"')
+            lines.append(f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"')
         cited.append(section)
     also = next(
         (
