@@ -15,7 +15,7 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answers import CANNOT_LOOK_UP, answer_or_ask, intent_ranking, topic_of
-from actions.common import current_municipality, current_role, kb, latest_entity, send
+from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
 from knowledge.compose import answer_unsure, ask_municipality
 from knowledge.kb import KnowledgeBaseError
@@ -44,7 +44,12 @@ class ActionClarify(Action):
         key, unknown = current_municipality(tracker)
         try:
             unsure = answer_unsure(
-                kb(), text, None if unknown else key, current_role(tracker), intent_ranking(tracker.latest_message)
+                kb(),
+                text,
+                None if unknown else key,
+                current_role(tracker),
+                intent_ranking(tracker.latest_message),
+                current_facts(tracker),
             )
         except KnowledgeBaseError:
             dispatcher.utter_message(text=CANNOT_LOOK_UP)

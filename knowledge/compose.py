@@ -804,7 +804,7 @@ def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
 
 
 # When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
-CLOSEST_MIN_LEXICAL = 0.5  # share of the question's concepts the closest provision must contain
+CLOSEST_MIN_LEXICAL = 0.4  # share of the question's concepts the closest provision must contain
 CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match
 
 
@@ -828,6 +828,7 @@ def answer_unsure(
     municipality: str | None,
     role: str | None = None,
     ranking: Sequence[tuple[str, float]] = (),
+    facts: Mapping[str, Any] | None = None,
 ) -> Unsure:
     """Never give up on an in-scope question: search every provision of the municipality.
 
@@ -856,6 +857,11 @@ def answer_unsure(
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return Unsure(True, None, answer)
+    if topic and selector.question_kind(question) == "who" and kb.topic_config(topic).duties:
+        direct = answer_question(kb, muni.key, topic, question, facts, role, ranking)
+        if direct is not None and direct.payload.get("addressed"):
+            direct.payload["review"] = "closest"
+            return Unsure(True, topic, direct)
     answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True)
     answer.payload.update({"closest": True, "review": "closest", "topic": topic or "definition"})
     return Unsure(True, topic, answer)

@@ -45,6 +45,7 @@ TOPIC_COVERAGE_BONUS = 0.05
 UNKNOWN_HOUSING_WORD_SHARE = 1.0
 UNKNOWN_WORD_IDF_SHARE = 0.15
 MIN_SENTENCE_CHARS = 25
+CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
 
@@ -653,5 +654,8 @@ def has_housing_words(kb: KnowledgeBase, question: str, municipality: str | None
             return True
     raw = question.lower()
     if any(word in raw for config in kb.topic_configs().values() for word in config.keywords if len(word) >= 4):
+        return True
+    spelling = kb.spelling()  # the five texts' own words: a long one ("discontinuance") is housing content
+    if any(len(w) >= CODE_WORD_MIN_LETTERS and w in spelling and w not in STOPWORDS for w in lowered.split()):
         return True
     return kb.match_term(question) is not None
