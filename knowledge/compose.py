@@ -435,8 +435,13 @@ def answer_question(
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return answer
-    lead = ranked[0]
     kind = selector.question_kind(_without_titles(kb, question))
+    if kind == "figure" and ranked[0].candidate.kind != "standard":
+        # a figure question: the best figure first, unless it matches far less than the best sentence
+        figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
+        if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
+            ranked = [figure, *[r for r in ranked if r is not figure]]
+    lead = ranked[0]
     preface = ""
     duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
     if duty:
@@ -495,13 +500,16 @@ def _better_topic(
 ANSWER_MIN_LEXICAL = 0.3
 
 
+# A figure question leads with the best numeric standard when it matches at most this much less of
+# the question than the best sentence.
+FIGURE_PROMOTE_MARGIN = 0.3
+
+
 # A description must match at least this share of the question to count as what was asked.
 ASKED_MIN_MATCH = 0.25
 
 
-def _asked_duty(
-    kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any
-) -> str | None:
+def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any) -> str | None:
     """The duty of a topic a "who" question asks about (stated in this code or not): the best match
     of the question against the duties' descriptions, else the rule the selector ranked first; None
     when the question is about someone else ("who issues the permits?")."""
@@ -585,9 +593,7 @@ def compose_lead(
         found = kb.definitions(lead.key, muni.key)
         payload = _definition_payload(kb, found[0])
         where = f"The closest provision in the {muni.name} code is its" if closest else f"In the {muni.name} code, the"
-        lines.append(
-            f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"'
-        )
+        lines.append(f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"')
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
@@ -598,7 +604,9 @@ def compose_lead(
                 f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
             )
         else:
-            lines.append(f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"')
+            lines.append(
+                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+            )
         cited.append(section)
     also = next(
         (
@@ -686,6 +694,12 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
             continue
         payload = _definition_payload(kb, found[0])
         cited.append(payload)
+        try:  # the section the definition sits in, verbatim, as printed ("(1) APPROVED — …")
+            section = kb.section(muni.key, found[0].citation)
+            if section.text != found[0].text and found[0].text in section.text:
+                cited.append(citation_payload(section))
+        except UnknownCitation:
+            pass
         lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
     if not cited:
         officer = munis[0].office if len(munis) == 1 else "enforcing officer"

@@ -35,6 +35,7 @@ from knowledge.kb import KnowledgeBase
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
+TERM_BONUS = 0.3
 PHRASE_BONUS = 0.08
 NUMBER_BONUS = 0.15
 KIND_BONUS = 0.12
@@ -204,7 +205,7 @@ class _Index:
     postings: dict[str, set[int]] = field(default_factory=dict)
 
 
-_CACHE: "weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
@@ -396,7 +397,7 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
 _PHRASE_CACHE: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[list[str], str]]]]] = {}
 
 
-_SPELLERS: "weakref.WeakKeyDictionary[KnowledgeBase, Any]" = weakref.WeakKeyDictionary()
+_SPELLERS: weakref.WeakKeyDictionary[KnowledgeBase, Any] = weakref.WeakKeyDictionary()
 # Words people write that are right but not in the dictionary of the texts (kept as they are).
 SPELL_MIN_LETTERS = 6
 _COMMON = frozenset("my i im me we our you your its it's".split())
@@ -425,12 +426,24 @@ def correct(kb: KnowledgeBase, text: str) -> str:
     out: list[str] = []
     for word in re.findall(r"[A-Za-z]+|[^A-Za-z]+", text):
         lowered = word.lower()
-        if not word.isalpha() or len(word) < SPELL_MIN_LETTERS or lowered in known or lowered in STOPWORDS or lowered in _COMMON:
+        if (
+            not word.isalpha()
+            or len(word) < SPELL_MIN_LETTERS
+            or lowered in known
+            or lowered in STOPWORDS
+            or lowered in _COMMON
+        ):
             out.append(word)
             continue
         suggestions = speller.lookup(lowered, Verbosity.TOP, max_edit_distance=2 if len(word) >= 5 else 1)
         out.append(suggestions[0].term if suggestions else word)
     return "".join(out)
+
+
+def _names_term(question: str, term: str) -> bool:
+    lowered = " " + " ".join(_WORD.findall(question.lower())) + " "
+    words = " ".join(_WORD.findall(term.lower()))
+    return bool(words) and (f" {words} " in lowered or f" {words}s " in lowered)
 
 
 def place_words(kb: KnowledgeBase) -> frozenset[str]:
@@ -562,6 +575,8 @@ def select(
             score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
         if kind == "definition" and candidate.kind == "definition":
             score += KIND_BONUS
+        if candidate.kind == "definition" and _names_term(question, candidate.key):
+            score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
         score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches
@@ -610,7 +625,7 @@ OBLIGATION = re.compile(
 
 
 def yes_no(question: str, provision: str) -> str | None:
-    """"Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
+    """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
 
     Only plain cases: a question of permission ("can my landlord shut off the water?") met by a
     prohibition ("No owner … shall cause … to be shut off") is "No"; a question of obligation
@@ -621,7 +636,11 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if PERMISSION.search(question):
         return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
-    if OBLIGATION.search(question) or YES_NO_HINTS.search(question) or re.match(r"^\s*(do|does|is|are)\b", question, re.I):
+    if (
+        OBLIGATION.search(question)
+        or YES_NO_HINTS.search(question)
+        or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
+    ):
         if negated:
             # "shall not rent … without having been issued a license": the license is required
             return "Yes" if re.search(r"\bshall not\b[^.;]*\bwithout\b", provision, re.I) else None

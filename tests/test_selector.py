@@ -26,7 +26,10 @@ def test_stem_meets_the_codes_word_forms():
 
 def test_sentences_are_cut_where_the_text_ends_them():
     text = "Every owner shall do this. No occupant shall do that; and (a) the rest."
-    assert selector.split_sentences(text) == ["Every owner shall do this.", "No occupant shall do that; and (a) the rest."]
+    assert selector.split_sentences(text) == [
+        "Every owner shall do this.",
+        "No occupant shall do that; and (a) the rest.",
+    ]
 
 
 def test_synonym_phrases_become_concepts_with_the_codes_words(kb):

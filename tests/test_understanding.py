@@ -57,7 +57,9 @@ def fold(text: str) -> str:
     return " ".join(str(text).split()).lower()
 
 
-_NOT_AN_END = re.compile(r"(?:^|[\s(\"“])(?:[A-Za-z]|\([0-9a-z]+\)|No|Nos|Stats|Wis|Sec|sec|St|Mr|Mrs|Dr|ft|in|e\.g|i\.e)\.$")
+_NOT_AN_END = re.compile(
+    r"(?:^|[\s(\"“])(?:[A-Za-z]|\([0-9a-z]+\)|No|Nos|Stats|Wis|Sec|sec|St|Mr|Mrs|Dr|ft|in|e\.g|i\.e)\.$"
+)
 
 
 def first_sentences(text: str, count: int = 2) -> str:
