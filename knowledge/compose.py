@@ -422,6 +422,10 @@ def answer_question(
     config = kb.topic_config(topic)
     coverage = kb.coverage(muni.key, topic)
     facts = facts or {}
+    if selector.question_kind(_without_titles(kb, question)) == "definition":
+        term = kb.match_term(question, muni.key)
+        if term:  # "how does the code define 'basement'?", whatever topic it was taken for
+            return answer_definition(kb, term, muni.key)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
@@ -614,8 +618,8 @@ def compose_lead(
             for r in ranked[1:]
             if r.candidate.kind == "standard"
             and r.lexical > 0
-            and r.candidate.key != lead.key
-            and not (lead.kind == "standard" and r.candidate.text == lead.text)
+            and r.candidate.text != lead.text
+            and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
         ),
         None,
     )

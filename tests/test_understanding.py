@@ -40,9 +40,13 @@ SAMPLES = ROOT / "tests" / "understanding" / "samples.yml"
 TARGET_RIGHT_FIRST = 0.95
 TARGET_NOT_UNDERSTOOD = 0.02
 TARGET_PLACE = 1.0
-FLOOR_RIGHT_FIRST = float(os.environ.get("UNDERSTANDING_FLOOR_RIGHT", "0.0"))
-CEILING_NOT_UNDERSTOOD = float(os.environ.get("UNDERSTANDING_CEILING_NOT_UNDERSTOOD", "1.0"))
-FLOOR_PLACE = float(os.environ.get("UNDERSTANDING_FLOOR_PLACE", "0.0"))
+# Measured on tests/acceptance/blind.yml at 2026-12-01 03:40 UTC (branch wt-selector, before the other
+# helpers' place, space-dialogue and hand-off work was merged): 61.9% right first, 0.0% not
+# understood, 63.2% place. The floors sit just under those figures (no regression); the gap to the
+# targets is printed. The floors apply to the acceptance set only (samples and dev sets just print).
+FLOOR_RIGHT_FIRST = 0.60
+CEILING_NOT_UNDERSTOOD = 0.02
+FLOOR_PLACE = 0.60
 NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")
 INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(§$0-9])|(?<=[.!?][\"”)])\s+")
@@ -199,6 +203,8 @@ def test_blind_questions(servers, kb):
     ]
     print("  gap to the issue's targets: " + ("; ".join(g for g in gap if g) or "none"))
     assert not leaks, f"internal keys in answers: {leaks}"
+    if path != DEFAULT_SET:
+        return
     assert right >= FLOOR_RIGHT_FIRST, f"right provision first fell to {right:.1%}"
     assert not_understood <= CEILING_NOT_UNDERSTOOD, f"not understood rose to {not_understood:.1%}"
     assert place_right >= FLOOR_PLACE, f"place questions fell to {place_right:.1%}"
