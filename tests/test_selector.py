@@ -156,3 +156,37 @@ def test_unsure_questions_get_the_closest_provision_or_an_honest_silence(kb):
 def test_unsure_without_a_municipality_keeps_the_topic_and_asks(kb):
     unsure = answer_unsure(kb, "is an outhouse ok", None)
     assert unsure.housing and unsure.answer is None
+
+
+# -- the fallback action: thin over answer_unsure ------------------------------------------------------
+def _clarify(domain, text, municipality=None, intent="nlu_fallback"):
+    from test_actions import run, tracker
+
+    from actions.fallback import ActionClarify
+
+    slots = {"municipality": municipality} if municipality else {}
+    return run(ActionClarify(), tracker(text, intent, slots=slots), domain)
+
+
+def test_the_fallback_answers_with_the_closest_provision(domain, kb):
+    (message,), slots = _clarify(domain, "is an outhouse ok", "holland")
+    assert "closest provision in the Town of Holland code" in message["text"]
+    assert message["custom"]["citations"][0]["municipality"] == "holland"
+    assert slots.get("topic") == "bathroom_kitchen_facilities"
+
+
+def test_the_fallback_is_honest_about_silence_and_flags_it_for_review(domain, kb):
+    (message,), _ = _clarify(domain, "is asbestos removal required", "dresser")
+    assert "does not address" in message["text"] and "Health Officer" in message["text"]
+    assert message["custom"]["addressed"] is False  # review_items lists it (reason not_addressed)
+
+
+def test_the_fallback_asks_for_the_place_and_keeps_the_topic(domain, kb):
+    (message,), slots = _clarify(domain, "is an outhouse ok")
+    assert message["text"].startswith("Which municipality is the dwelling in? I cover the Town of Holland")
+    assert slots.get("pending_topic") == "bathroom_kitchen_facilities"
+
+
+def test_not_understood_only_without_housing_content(domain, kb):
+    (message,), _ = _clarify(domain, "asdf qwerty zxcv", "amery")
+    assert "not sure" in message["text"].lower()
