@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 
 import yaml
 
-from knowledge.compose import DISCLAIMER, TOPIC_KEYWORDS, topic_from_text
+from knowledge.compose import DISCLAIMER, topic_from_text
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, UnknownCitation
 
 LETTER_DATA = Path(__file__).resolve().parent / "letter.yml"
@@ -246,17 +246,17 @@ def sms_letter(letter: Letter, url: str | None) -> str:
 
 
 # -- recognising a request for a letter ---------------------------------------------------------
-def problem_topic(problem: str) -> str | None:
-    """The topic a problem's words name first ("mice in the kitchen" → pests, not the kitchen),
-    by the topic words of :data:`knowledge.compose.TOPIC_KEYWORDS`; the longer word wins a tie."""
+def problem_topic(kb: KnowledgeBase, problem: str) -> str | None:
+    """The topic a problem's words name first ("mice in the kitchen" → pests, not the kitchen), by
+    the topics' keywords (``topic_config`` in knowledge/vocab.yml); the longer word wins a tie."""
     lowered = problem.lower()
     best: tuple[int, int, str] | None = None
-    for topic, words in TOPIC_KEYWORDS.items():
-        for word in words:
-            match = re.search(r"(?<![a-z])" + re.escape(word), lowered)
+    for topic, config in kb.topic_configs().items():
+        for word in config.keywords:
+            match = re.search(r"(?<![a-z])" + re.escape(word.lower()), lowered)
             if match and (best is None or (match.start(), -len(word)) < best[:2]):
                 best = (match.start(), -len(word), topic)
-    return best[2] if best else topic_from_text(problem)
+    return best[2] if best else topic_from_text(kb, problem)
 
 
 def letter_message(kb: KnowledgeBase, problem: str, intents: Iterable[str] | None = None) -> str | None:
@@ -264,10 +264,11 @@ def letter_message(kb: KnowledgeBase, problem: str, intents: Iterable[str] | Non
     the topic the problem's words name, as the bot's own structured message, with the municipality
     when the words name one (``/ask_pests{"municipality": "holland"}``). None when the words name no
     topic (or the bot has no such intent): then the text goes to the bot as typed."""
-    topic = problem_topic(problem) if problem else None
-    if not topic or (intents is not None and f"ask_{topic}" not in set(intents)):
+    topic = problem_topic(kb, problem) if problem else None
+    intent = kb.topic_configs()[topic].intent if topic else ""
+    if not intent or (intents is not None and intent not in set(intents)):
         return None
-    message = f"/ask_{topic}"
+    message = f"/{intent}"
     lowered = f" {problem.lower()} "
     for muni in kb.municipalities():
         names = (muni.name, *muni.aliases)

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 
 from knowledge import letter as letters
-from knowledge.compose import TOPIC_KEYWORDS, answer_section, answer_topic, citation_payload
+from knowledge.compose import answer_section, answer_topic, citation_payload
 from knowledge.curated import Source, check_adopted, fold, load_file, read_source
 from knowledge.kb import UnknownMunicipality
 from knowledge.sheet import letter_page
@@ -92,10 +92,10 @@ def test_a_request_for_a_letter_is_recognised_with_the_tenants_words(text, probl
     assert letters.letter_request(text) == problem
 
 
-def test_the_request_phrases_are_data_and_every_letter_topic_has_an_intent(domain):
+def test_the_request_phrases_are_data_and_every_letter_topic_has_an_intent(domain, kb):
     phrases = letters.request_phrases()
     assert phrases and all(p == p.lower() for p in phrases)
-    assert all(f"ask_{topic}" in domain["intents"] for topic in TOPIC_KEYWORDS)
+    assert all(config.intent in domain["intents"] for config in kb.topic_configs().values())
 
 
 def test_a_request_becomes_the_bots_own_question_with_the_place_it_names(kb):
@@ -161,5 +161,5 @@ def test_a_number_the_muskego_extract_does_not_print_is_answered_with_search_by_
     "problem, topic",
     [("the mice in the kitchen", "pests"), ("no heat in the bathroom", "heating"), ("a leaking roof", "maintenance")],
 )
-def test_the_problems_first_topic_word_decides_what_the_letter_quotes(problem, topic):
-    assert letters.problem_topic(problem) == topic
+def test_the_problems_first_topic_word_decides_what_the_letter_quotes(kb, problem, topic):
+    assert letters.problem_topic(kb, problem) == topic
