@@ -226,20 +226,20 @@ def letter_from_reply(
 
 
 def sms_letter(letter: Letter, url: str | None) -> str:
-    """The short version for a text message, with the link where the full letter can be printed."""
-    cited = "; ".join(c.citation for c in letter.sections[:3])
-    if len(letter.sections) > 3:
-        cited += f" and {len(letter.sections) - 3} more"
+    """The short version for a text message, led by the link where the full letter can be printed
+    (so that it is on the first text even when the rest runs to a second)."""
+    cited = "; ".join(c.citation for c in letter.sections[:2])
+    if len(letter.sections) > 2:
+        cited += f" and {len(letter.sections) - 2} more"
     problem = letter.problem.rstrip(".!? ") if letter.problem else "the problem at my home"
     return "\n".join(
         [
-            "Letter to your landlord (short version):",
-            f"Dear {letter.landlord_name or LANDLORD_DEFAULT}, please repair this problem: {problem}. "
+            f"Your letter to the landlord, with the code's text, to print: {url}"
+            if url
+            else "Your letter to the landlord, with the code's text, can be printed from the web chat.",
+            f"Short version: Dear {letter.landlord_name or LANDLORD_DEFAULT}, please repair this problem: {problem}. "
             f"The {letter.municipality_name} housing code addresses this in {cited}. {ASK} "
             f"If it is not fixed, I may ask the {letter.office} to look at it.",
-            f"Full letter with the code's text, to print: {url}"
-            if url
-            else "The full letter with the code's text can be printed from the web chat.",
             letter.disclaimer,
         ]
     )

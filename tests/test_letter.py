@@ -69,6 +69,7 @@ def test_the_sms_version_is_short_and_links_to_the_full_letter(kb):
     assert url in text and "please repair this problem: the bedroom is too small." in text
     assert len(text) < 700 and "not legal advice" in text and "Office of Building Inspector" in text
     assert letter.sections[0].quote not in text  # the quotes are on the printable page
+    assert text.splitlines()[0].endswith(url), "the link leads, so it is on the first text"
     assert "web chat" in letters.sms_letter(letter, None)
     assert letters.letter_query("amery", ["§ 258-18B"], "sleeping_room_size") == (
         "m=amery&s=%C2%A7+258-18B&t=sleeping_room_size"
