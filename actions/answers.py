@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -11,7 +12,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
 from actions.space import answer_space
-from knowledge import parsing
+from knowledge import parsing, space
 from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
@@ -19,18 +20,27 @@ CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a m
 SPACE_TOPICS = ("sleeping_room_size", "occupancy_floor_space")
 
 
-def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
-    """The last space check's facts with what the latest message changes ("and for two people?")."""
-    text = tracker.latest_message.get("text") or ""
-    rooms = parsing.parse_rooms(text)
-    people = parsing.parse_people(text)
-    ages = parsing.parse_ages(text)
-    return {
-        "kind": last.get("kind", "bedroom"),
-        "size": text if rooms else last.get("size"),
-        "people": people if people is not None else last.get("people"),
-        "ages": ages or (None if people is not None else last.get("ages")),
-    }
+def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict[str, Any]:
+    """The space facts for the latest message, read as a follow-up to the last check ("and for two people?").
+
+    Without a last check, the message's own facts; with neither room nor people, the minimum for the
+    people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
+    """
+    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    if not facts.get("kind"):
+        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
+    if facts.get("persons") and not facts.get("rooms"):
+        facts["minimum"] = True
+    if facts.get("rooms") and not facts.get("persons"):
+        facts["capacity"] = True
+    return facts
+
+
+def space_in_message(tracker: Tracker) -> bool:
+    """Whether the latest message gives a room size or says who lives there."""
+    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    return bool(request.rooms or (request.household and request.household.count))
 
 
 def topic_of(intent: str) -> str | None:
@@ -45,9 +55,9 @@ def answer_or_ask(
 ) -> List[Dict[str, Any]]:
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
-    last_space = tracker.get_slot("last_space")
-    if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
-        return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
+    last_space = space.clean_facts(tracker.get_slot("last_space"))
+    if topic in SPACE_TOPICS and (last_space or space_in_message(tracker)):
+        return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)

@@ -7,9 +7,10 @@ from typing import Any, Dict, List
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import answer_or_ask, topic_of
+from actions.answers import SPACE_TOPICS, answer_or_ask, space_in_message, topic_of
 from actions.common import kb, latest_entity
 from actions.safety import guarded
+from knowledge import parsing
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
@@ -33,8 +34,13 @@ class ActionClarify(Action):
             )
             return []
         topic = tracker.get_slot("topic")
+        if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
+            if topic not in SPACE_TOPICS:
+                kind = parsing.parse_space_request(text).kind
+                topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+            return answer_or_ask(dispatcher, tracker, topic)
         if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
-            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
+            return answer_or_ask(dispatcher, tracker, topic)  # "and in Amery?"
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

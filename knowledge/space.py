@@ -1669,6 +1669,39 @@ def household_facts(household: Any) -> list[list[Any]] | None:
     return [[p.band, p.age] for p in household.persons]
 
 
+def clean_facts(value: Any) -> dict[str, Any]:
+    """A space check's remembered facts, kept only where they have the right shape (memory may hold anything)."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, Any] = {}
+    if value.get("kind") in ("bedroom", "unit"):
+        out["kind"] = value["kind"]
+    rooms = value.get("rooms")
+    if isinstance(rooms, list) and all(isinstance(r, str) and len(r) <= 200 for r in rooms) and len(rooms) <= 10:
+        out["rooms"] = rooms
+    persons = value.get("persons")
+    if (
+        isinstance(persons, list)
+        and 0 < len(persons) <= MAX_UNIT_OCCUPANTS
+        and all(
+            isinstance(p, list)
+            and len(p) == 2
+            and isinstance(p[0], str)
+            and (p[1] is None or (isinstance(p[1], (int, float)) and not isinstance(p[1], bool) and 0 <= p[1] <= MAX_AGE_YEARS))
+            for p in persons
+        )
+    ):
+        out["persons"] = persons
+    for key in ("closet_hall_sqft", "low_ceiling_sqft"):
+        v = value.get(key)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and 0 <= v <= MAX_UNIT_AREA_SQFT:
+            out[key] = float(v)
+    for key in ("rooming", "minimum", "capacity"):
+        if isinstance(value.get(key), bool):
+            out[key] = value[key]
+    return out
+
+
 def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     """The facts of a space check: what ``request`` (a parsed message) says, over the last check's facts.
 
@@ -1676,7 +1709,7 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     people, "what if the baby moves in with us?" adds the baby, "the other bedroom is 8x9" replaces the room.
     A message that is not a follow-up starts afresh.
     """
-    last = dict(last or {}) if (request.follow_up or not (request.rooms or request.household)) else {}
+    last = clean_facts(last) if request.follow_up else {}
     people = household_facts(request.household)
     if people is not None and request.household.adding and last.get("persons"):
         people = list(last["persons"]) + people
