@@ -85,7 +85,7 @@ class BuildError(Exception):
 def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     """A hash of everything the database is built from (to tell when it is stale)."""
     digest = hashlib.sha256()
-    paths = [curated.VOCAB_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
+    paths = [curated.VOCAB_PATH, curated.PLACES_PATH, curated.PEOPLE_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -230,6 +230,8 @@ def build(
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
+            {"key": "places", "value": json.dumps(curated.load_places())},
+            {"key": "people", "value": json.dumps(curated.load_people())},
         ],
         pk="key",
     )
