@@ -43,6 +43,28 @@ def space_in_message(tracker: Tracker) -> bool:
     return bool(request.rooms or (request.household and request.household.count))
 
 
+def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
+    """A topic the latest message also asks about, besides naming a place (from its space facts or the
+    intent ranking's top three); None for a bare place name."""
+    text = tracker.latest_message.get("text") or ""
+    if text.startswith("/") or len(text.split()) < 3:
+        return None
+    if space_in_message(tracker):
+        kind = parsing.parse_space_request(text).kind
+        return "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+    ranking = tracker.latest_message.get("intent_ranking")
+    if not isinstance(ranking, list):
+        return None
+    for candidate in ranking[:3]:
+        if not isinstance(candidate, dict):
+            continue
+        confidence = candidate.get("confidence")
+        topic = topic_of(str(candidate.get("name") or ""))
+        if topic and isinstance(confidence, (int, float)) and confidence >= min_confidence:
+            return topic
+    return None
+
+
 def topic_of(intent: str) -> str | None:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
     if intent.startswith("ask_") and intent[4:] in kb().topics():
@@ -106,9 +128,15 @@ class ActionSetMunicipality(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         key, unknown = current_municipality(tracker)
+        # "I'm in Madison, who exterminates?": the question waits for the place; "and the bedroom in Amery?"
+        asked = topic_asked(tracker, 0.15 if key is None or unknown else 0.3)
         if key is None or unknown:
+            if asked:
+                return answer_or_ask(dispatcher, tracker, asked)
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
+        if asked:
+            return answer_or_ask(dispatcher, tracker, asked)
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
             return answer_or_ask(dispatcher, tracker, topic)

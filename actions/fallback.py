@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import SPACE_TOPICS, answer_or_ask, space_in_message, topic_of
+from actions.answers import SPACE_TOPICS, answer_or_ask, space_in_message, topic_asked, topic_of
 from actions.common import kb, latest_entity
 from actions.safety import guarded
 from knowledge import parsing
@@ -39,6 +39,9 @@ class ActionClarify(Action):
                 kind = parsing.parse_space_request(text).kind
                 topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
             return answer_or_ask(dispatcher, tracker, topic)
+        asked = topic_asked(tracker, 0.2)
+        if asked and (latest_entity(tracker, "other_place") or latest_entity(tracker, "municipality")):
+            return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
         if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and in Amery?"
         ranking = tracker.latest_message.get("intent_ranking") or []
