@@ -56,6 +56,16 @@ def _ages(value: str | None) -> List[float] | None:
     return (parsing.parse_age_answer(str(value)) or None) if value else None
 
 
+def _ages_were_asked(tracker: Tracker) -> bool:
+    """Whether the form asked "how old is each?" since the request (ages in the request are read from its words)."""
+    for event in reversed(tracker.events):
+        if event.get("event") == "slot" and event.get("name") == "requested_slot" and event.get("value") == "ages":
+            return True
+        if event.get("event") == "user" and (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS:
+            return False
+    return False
+
+
 def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
     """Everything the conversation has said for this space check: the request, the form's answers, memory."""
     request = space_request(tracker) if request is None else request
@@ -68,7 +78,7 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
         facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
     if not facts["persons"]:
         facts["persons"] = _people(tracker.get_slot("occupants"))
-    facts["ages"] = _ages(tracker.get_slot("ages")) or []
+    facts["ages"] = (_ages(tracker.get_slot("ages")) or []) if _ages_were_asked(tracker) else []
     facts["kind"] = facts.get("kind") or "bedroom"
     return facts
 
@@ -108,7 +118,8 @@ class ValidateSpaceForm(FormValidationAction):
             needed = space.missing(kb(), key, space_facts(tracker))
         except KnowledgeBaseError:
             needed = []
-        return [s for s in domain_slots if (s == "municipality" and not key) or s in needed]
+        just_set = set(tracker.slots_to_validate())  # validated (read with the whole message) before use
+        return [s for s in domain_slots if (s == "municipality" and not key) or s in needed or s in just_set]
 
     def validate_municipality(
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
@@ -120,14 +131,15 @@ class ValidateSpaceForm(FormValidationAction):
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Dict[str, Any]:
         text = _answer_text(tracker, value)
+        if _is_request(tracker):  # the request's sizes are read from its words (space_facts)
+            return {"space_size": text or None}
         rooms, _, _ = parsing.parse_space_parts(text) if text else ([], None, None)
         if not rooms:
             rooms = parsing.parse_rooms(str(value)) if value else []
             text = str(value) if value else ""
         bad = next((r.question for r in rooms if r.question), None)
         if not rooms or bad:
-            if not _is_request(tracker):
-                dispatcher.utter_message(text=bad or "I couldn't read that size.")
+            dispatcher.utter_message(text=bad or "I couldn't read that size.")
             return {"space_size": None}
         return {"space_size": text}
 
@@ -135,10 +147,11 @@ class ValidateSpaceForm(FormValidationAction):
         self, value: Any, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> Dict[str, Any]:
         text = _answer_text(tracker, value)
+        if _is_request(tracker):  # the request's people are read from its words (space_facts)
+            return {"occupants": text or None}
         people = _people(text) or _people(str(value) if value else None)
         if people is None or not 0 < len(people) <= 100:
-            if not _is_request(tracker):
-                dispatcher.utter_message(text="How many people would sleep or live there? A number, please (1 to 100).")
+            dispatcher.utter_message(text="How many people would sleep or live there? A number, please (1 to 100).")
             return {"occupants": None}
         return {"occupants": text if _people(text) else str(value)}
 

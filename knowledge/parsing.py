@@ -1183,6 +1183,9 @@ def _has_phrase(text: str, phrases: Iterable[str]) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", text) for p in phrases)
 
 
+_CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
+
+
 def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None]:
     """The rooms a message sizes, and the closet-and-hall and low-ceiling areas it gives separately.
 
@@ -1203,7 +1206,7 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
-        after_words = after_words[: next((i for i, w in enumerate(after_words) if w in (",", ";", ".")), len(after_words))]
+        after_words = after_words[: next((i for i, w in enumerate(after_words) if w in _CLAUSE_ENDS), len(after_words))]
         before_start = spans[k - 1].end if k else 0
         before_words = [t.lower_ for t in doc[max(before_start, span.start - 4) : span.start]]
         if before_words and any(w in (",", ";", ".") for w in before_words):

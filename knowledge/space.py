@@ -1756,9 +1756,9 @@ def _note_counted_young(kb: KnowledgeBase, municipality: str, facts: dict[str, A
     from knowledge.parsing import people_vocab
 
     bands = people_vocab()["bands"]
-    young = sorted(
-        {str(band) for band, age in facts.get("persons") or [] if age is None and band != "person" and bands.get(band, [0])[0] <= rule.value}
-    )
+    stated = len(facts.get("ages") or [])  # ages given in answer to "how old is each?" fill the unknown ones
+    unknown = [str(band) for band, age in facts.get("persons") or [] if age is None][stated:]
+    young = sorted({band for band in unknown if band != "person" and bands.get(band, [0])[0] <= rule.value})
     if young and not any("counted every person" in n for n in result.notes):
         result.notes.append(
             f"I counted the {' and the '.join(young)} as {'an occupant' if len(young) == 1 else 'occupants'}. The {result.municipality_name} code counts only "
