@@ -24,12 +24,17 @@ SPACE_INTENTS = ("ask_space_check", "ask_sleeping_room_size", "ask_occupancy_flo
 
 
 def space_request(tracker: Tracker) -> str:
-    """The text of the message that asked for the space check."""
-    for event in reversed(tracker.events):
-        if (
-            event.get("event") == "user"
-            and (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS
-        ):
+    """The text of the message that asked for the space check (the one that started the form, if it ran)."""
+    events = list(tracker.events)
+    started = max(
+        (i for i, e in enumerate(events) if e.get("event") == "active_loop" and e.get("name") == "space_form"),
+        default=None,
+    )
+    for index in range(len(events) - 1 if started is None else started, -1, -1):
+        event = events[index]
+        if event.get("event") != "user":
+            continue
+        if started is not None or (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS:
             return event.get("text") or ""
     return tracker.latest_message.get("text") or ""
 
