@@ -23,6 +23,7 @@ import math
 import re
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable
 
 ENTITY_LABELS = ("dimensions", "people", "age", "units")
@@ -75,57 +76,18 @@ _SIDE_WORDS = ["wide", "long", "deep"]
 _SQ = ["sq", "sq.", "square"]
 _LINEAR = ["ft", "ft.", "feet", "foot", "m", "m.", "meter", "meters", "metre", "metres"]
 _AREA_UNIT = ["sf", "sqft", "sq.ft", "sq.ft.", "sft", "ft2", "ft²", "m2", "m²", "sqm", "sq.m", "sq.m."]
-_PEOPLE_NOUNS = [
-    "people",
-    "persons",
-    "person",
-    "occupants",
-    "occupant",
-    "residents",
-    "resident",
-    "tenants",
-    "tenant",
-    "adults",
-    "adult",
-    "kids",
-    "kid",
-    "children",
-    "child",
-    "teens",
-    "teenagers",
-    "sleepers",
-    "roommates",
-    "boys",
-    "girls",
-    "sons",
-    "daughters",
-    "babies",
-    "infants",
-    "toddlers",
-    "individuals",
-]
+def _people_words() -> tuple[list[str], list[str]]:
+    """The nouns for people and the relation words, from ``knowledge/people.yml`` (read once, for the patterns)."""
+    import yaml
+
+    with open(Path(__file__).resolve().parent / "people.yml", encoding="utf-8") as handle:
+        vocab = yaml.safe_load(handle)
+    singular = [w for w in vocab["singular"] if w not in vocab["self_words"]]
+    return sorted({*vocab["plural"], *singular}), singular
+
+
+_PEOPLE_NOUNS, _RELATIONS = _people_words()
 _PEOPLE_ADJ = ["small", "young", "little", "grown", "adult", "teenage", "older", "younger", "more", "other"]
-_RELATIONS = [
-    "wife",
-    "husband",
-    "partner",
-    "spouse",
-    "son",
-    "daughter",
-    "kid",
-    "child",
-    "baby",
-    "girlfriend",
-    "boyfriend",
-    "roommate",
-    "mom",
-    "dad",
-    "mother",
-    "father",
-    "brother",
-    "sister",
-    "friend",
-]
 _AGE_UNITS = ["year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks", "wk", "wks"]
 _UNIT_NOUNS = ["unit", "units", "apartment", "apartments", "apt", "apts", "flat", "flats"]
 _BUILDING_WORDS = ["building", "buildings", "house", "home", "complex", "dwelling", "property", "rental", "residence"]
@@ -869,7 +831,7 @@ def parse_length(text: str) -> float | None:
 
 
 # -- households: who the people are ("my husband, me and our toddler") ------------------------
-PEOPLE_PATH = __import__("pathlib").Path(__file__).resolve().parent / "people.yml"
+PEOPLE_PATH = Path(__file__).resolve().parent / "people.yml"
 _PEOPLE_VOCAB: dict[str, Any] | None = None
 
 

@@ -340,3 +340,18 @@ def test_a_hand_off_puts_the_conversation_on_the_review_list(kb):
     ]
     (item,) = review_items("resident-h", events, 0.45, kb)
     assert "handoff" in item["reasons"] and "handoff" in REASONS
+
+
+def test_the_hand_off_names_the_officer_from_the_data_and_invents_no_number(kb):
+    import re
+
+    from knowledge.handoff import handoff
+
+    for muni in kb.municipalities():
+        answer = handoff(kb, muni.key)
+        assert muni.office in answer.text and muni.name in answer.text
+        assert answer.payload["handoff"] is True and answer.payload["municipality"] == muni.key
+        assert not re.search(r"\d{3}", answer.text)  # no phone number: the texts give none
+    every = handoff(kb)
+    assert all(m.office in every.text for m in kb.municipalities())
+    assert every.payload["handoff"] is True and [b["title"] for b in every.buttons] == COVERED
