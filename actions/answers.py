@@ -38,9 +38,12 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
 
 
 def space_in_message(tracker: Tracker) -> bool:
-    """Whether the latest message gives a room size or says who lives there."""
+    """Whether the latest message gives a room size, or who sleeps in a bedroom ("bdrm 9x10 2 kids ok?")."""
     request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
-    return bool(request.rooms or (request.household and request.household.count))
+    if any(room.ok for room in request.rooms):
+        return True
+    counted = bool(request.household and request.household.count)
+    return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
 
 
 def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:

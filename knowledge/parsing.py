@@ -1199,6 +1199,7 @@ def parse_space_request(text: str) -> SpaceRequest:
     vocab = people_vocab()
     lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
     rooms, closet, low = parse_space_parts(lowered)
+    rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]
     kind = None
     rooming = _has_phrase(lowered, vocab["rooming"])
