@@ -66,7 +66,10 @@ def _ages_were_asked(tracker: Tracker) -> bool:
     for event in reversed(tracker.events):
         if event.get("event") == "slot" and event.get("name") == "requested_slot" and event.get("value") == "ages":
             return True
-        if event.get("event") == "user" and (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS:
+        if (
+            event.get("event") == "user"
+            and (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS
+        ):
             return False
     return False
 
@@ -260,7 +263,9 @@ def _with_ages(facts: Dict[str, Any]) -> List[List[Any]]:
 def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict[str, Any]) -> List[Dict[str, Any]]:
     """Send the calculator's answer for ``facts`` (see ``knowledge.space.merge_request``) in the municipality in play."""
     key, unknown = current_municipality(tracker)
-    topic = "occupancy_floor_space" if facts.get("kind") == "unit" and not facts.get("rooming") else "sleeping_room_size"
+    topic = (
+        "occupancy_floor_space" if facts.get("kind") == "unit" and not facts.get("rooming") else "sleeping_room_size"
+    )
     if key is None:  # the check waits for the place: it is answered when the user picks one
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("last_space", {**facts, "ages": []}), SlotSet("pending_topic", topic)]

@@ -89,7 +89,13 @@ class BuildError(Exception):
 def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     """A hash of everything the database is built from (to tell when it is stale)."""
     digest = hashlib.sha256()
-    paths = [curated.VOCAB_PATH, curated.PLACES_PATH, curated.PEOPLE_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
+    paths = [
+        curated.VOCAB_PATH,
+        curated.PLACES_PATH,
+        curated.PEOPLE_PATH,
+        *curated.data_files(data_dir),
+        *sorted(curated.SOURCES_DIR.glob("*.txt")),
+    ]
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())

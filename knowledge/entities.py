@@ -116,12 +116,33 @@ def place_patterns(places: dict[str, Any], covered: list[tuple[str, str, list[st
             tokens = [{"LOWER": t} for t in state.split()]
             patterns.append({"label": "other_place", "pattern": [name, {"ORTH": ",", "OP": "?"}, *tokens]})
     county = places.get("county_words") or ["county"]
-    not_det = ["a", "an", "the", "my", "our", "your", "which", "what", "this", "that", "same", "any", "each", "every", "what's"]
+    not_det = [
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "which",
+        "what",
+        "this",
+        "that",
+        "same",
+        "any",
+        "each",
+        "every",
+        "what's",
+    ]
     patterns.append(
-        {"label": "other_place", "pattern": [{"IS_ALPHA": True, "LOWER": {"NOT_IN": not_det}}, {"LOWER": {"IN": county}}]}
+        {
+            "label": "other_place",
+            "pattern": [{"IS_ALPHA": True, "LOWER": {"NOT_IN": not_det}}, {"LOWER": {"IN": county}}],
+        }
     )
     patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": ["a", "the"]}}, {"LOWER": {"IN": county}}]})
-    patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": county}}, {"LOWER": "of"}, {"IS_TITLE": True}]})
+    patterns.append(
+        {"label": "other_place", "pattern": [{"LOWER": {"IN": county}}, {"LOWER": "of"}, {"IS_TITLE": True}]}
+    )
     for phrase in places.get("outside_phrases") or []:
         patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in phrase.split()]})
     return patterns
@@ -148,7 +169,9 @@ def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str
     if state is None and any(w in words for w in places.get("home_state") or []):
         state = "WI"
     county = any(w in words for w in places.get("county_words") or [])
-    outside = any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in places.get("outside_phrases") or [])
+    outside = any(
+        re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in places.get("outside_phrases") or []
+    )
     return kind, state, county, outside
 
 

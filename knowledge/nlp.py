@@ -42,6 +42,8 @@ def _place_words(kb: KnowledgeBase) -> tuple[set[str], list[str], list[str], dic
         list(places.get("place_words_after") or ["wi", "wis", "wisconsin"]),
         dict(places.get("kinds") or _KIND_WORDS),
     )
+
+
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 

@@ -76,6 +76,8 @@ _SIDE_WORDS = ["wide", "long", "deep"]
 _SQ = ["sq", "sq.", "square"]
 _LINEAR = ["ft", "ft.", "feet", "foot", "m", "m.", "meter", "meters", "metre", "metres"]
 _AREA_UNIT = ["sf", "sqft", "sq.ft", "sq.ft.", "sft", "ft2", "ft²", "m2", "m²", "sqm", "sq.m", "sq.m."]
+
+
 def _people_words() -> tuple[list[str], list[str]]:
     """The nouns for people and the relation words, from ``knowledge/people.yml`` (read once, for the patterns)."""
     import yaml
@@ -1035,7 +1037,12 @@ def parse_household(text: str) -> Household | None:
                 total = int(value)
                 i = j + 2
                 continue
-            if j < n and words[j] in ("person", "people", "member") and j + 1 < n and words[j + 1] in ("household", "family"):
+            if (
+                j < n
+                and words[j] in ("person", "people", "member")
+                and j + 1 < n
+                and words[j + 1] in ("household", "family")
+            ):
                 total = int(value) if value.is_integer() else None
                 i = j + 2
                 continue
@@ -1056,7 +1063,7 @@ def parse_household(text: str) -> Household | None:
             continue
         if word in ("me", "myself"):
             nxt = words[i + 1] if i + 1 < n else ""
-            if prev in ("just", "only", "by") and not (nxt in joiners):
+            if prev in ("just", "only", "by") and nxt not in joiners:
                 persons.append(Person("adult"))
                 i += 1
                 continue
@@ -1212,8 +1219,6 @@ def parse_space_request(text: str) -> SpaceRequest:
     follow_up = (
         any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
         or _has_phrase(lowered, vocab["follow_up_words"])
-    ) or bool(
-        household and household.adding
-    )
+    ) or bool(household and household.adding)
     wants_capacity = household is None and "how many" in lowered and not wants_minimum
     return SpaceRequest(household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity)

@@ -1803,14 +1803,22 @@ def clean_facts(value: Any) -> dict[str, Any]:
             isinstance(p, list)
             and len(p) == 2
             and isinstance(p[0], str)
-            and (p[1] is None or (isinstance(p[1], (int, float)) and not isinstance(p[1], bool) and 0 <= p[1] <= MAX_AGE_YEARS))
+            and (
+                p[1] is None
+                or (isinstance(p[1], (int, float)) and not isinstance(p[1], bool) and 0 <= p[1] <= MAX_AGE_YEARS)
+            )
             for p in persons
         )
     ):
         out["persons"] = persons
     for key in ("closet_hall_sqft", "low_ceiling_sqft"):
         v = value.get(key)
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and 0 <= v <= MAX_UNIT_AREA_SQFT:
+        if (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and math.isfinite(v)
+            and 0 <= v <= MAX_UNIT_AREA_SQFT
+        ):
             out[key] = float(v)
     for key in ("rooming", "minimum", "capacity"):
         if isinstance(value.get(key), bool):
@@ -1833,9 +1841,15 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "kind": request.kind or last.get("kind"),
         "rooms": rooms or last.get("rooms") or [],
-        "persons": people if people is not None else (None if request.rooms and not request.follow_up else last.get("persons")),
-        "closet_hall_sqft": request.closet_hall_sqft if request.rooms else (request.closet_hall_sqft or last.get("closet_hall_sqft")),
-        "low_ceiling_sqft": request.low_ceiling_sqft if request.rooms else (request.low_ceiling_sqft or last.get("low_ceiling_sqft")),
+        "persons": people
+        if people is not None
+        else (None if request.rooms and not request.follow_up else last.get("persons")),
+        "closet_hall_sqft": request.closet_hall_sqft
+        if request.rooms
+        else (request.closet_hall_sqft or last.get("closet_hall_sqft")),
+        "low_ceiling_sqft": request.low_ceiling_sqft
+        if request.rooms
+        else (request.low_ceiling_sqft or last.get("low_ceiling_sqft")),
         "rooming": request.rooming or bool(last.get("rooming")),
         "minimum": request.wants_minimum,
         "capacity": request.wants_capacity,

@@ -77,7 +77,10 @@ CONVERSATIONS = [
         "turns": [
             {
                 "user": "can an adult and a 6-year-old share a 8x10 room in Amery",
-                "expect": ["meets the minimum for 2 occupants", "1 over 12 × 40 sq ft + 1 under 12 × 30 sq ft = 70 sq ft"],
+                "expect": [
+                    "meets the minimum for 2 occupants",
+                    "1 over 12 × 40 sq ft + 1 under 12 × 30 sq ft = 70 sq ft",
+                ],
                 "municipality": "amery",
             }
         ],
@@ -137,8 +140,11 @@ CONVERSATIONS = [
     {
         "name": "a per-unit rule needs no head count (Howard)",
         "turns": [
-            {"user": "is my apartment big enough? It's in Howard", "expect": ["habitable floor area"],
-             "reject": ["How many people"]},
+            {
+                "user": "is my apartment big enough? It's in Howard",
+                "expect": ["habitable floor area"],
+                "reject": ["How many people"],
+            },
             {
                 "user": "850 sq ft",
                 "expect": ["does not meet the minimum of 1,000 sq ft", "12.07(1)(a)", "Town of Howard"],
@@ -162,8 +168,11 @@ CONVERSATIONS = [
             {"user": "is my bedroom big enough?", "expect": ["Which municipality"]},
             {"user": "Muskego", "expect": ["How big is the room"]},
             {"user": "10x12 and the closet is 2x4", "expect": ["How many people"], "reject": ["feet or in metres"]},
-            {"user": "me and my 2 kids", "expect": ["10 ft × 12 ft = 120 sq ft", "3 occupants"],
-             "municipality": "muskego"},
+            {
+                "user": "me and my 2 kids",
+                "expect": ["10 ft × 12 ft = 120 sq ft", "3 occupants"],
+                "municipality": "muskego",
+            },
         ],
     },
     {
@@ -181,75 +190,114 @@ CONVERSATIONS = [
         "name": "and the bedroom in Amery? after a pest answer",
         "turns": [
             {"user": "who has to get rid of roaches in Muskego?", "municipality": "muskego"},
-            {"user": "and the bedroom in Amery?", "expect": ["City of Amery", "80 square feet"],
-             "reject": ["exterminat"], "municipality": "amery"},
+            {
+                "user": "and the bedroom in Amery?",
+                "expect": ["City of Amery", "80 square feet"],
+                "reject": ["exterminat"],
+                "municipality": "amery",
+            },
         ],
     },
     {
         "name": "what about garbage? after a pest answer",
         "turns": [
             {"user": "who exterminates in Holland", "municipality": "holland"},
-            {"user": "what about garbage?", "expect": ["Town of Holland", "garbage"], "reject": ["exterminat"],
-             "municipality": "holland"},
+            {
+                "user": "what about garbage?",
+                "expect": ["Town of Holland", "garbage"],
+                "reject": ["exterminat"],
+                "municipality": "holland",
+            },
         ],
     },
     {
         "name": "a landlord's bdrm 9x10 2 kids ok? after a pest answer",
         "turns": [
             {"user": "who exterminates in Muskego?", "municipality": "muskego"},
-            {"user": "bdrm 9x10 2 kids ok?", "expect": ["9 ft × 10 ft = 90 sq ft", "meets the minimum for 2 occupants"],
-             "reject": ["exterminat"], "municipality": "muskego"},
+            {
+                "user": "bdrm 9x10 2 kids ok?",
+                "expect": ["9 ft × 10 ft = 90 sq ft", "meets the minimum for 2 occupants"],
+                "reject": ["exterminat"],
+                "municipality": "muskego",
+            },
         ],
     },
     # -- the right place ------------------------------------------------------------------------------------
     {
         "name": "Village of Howard is not the Town",
         "turns": [
-            {"user": "Who exterminates in the Village of Howard?", "expect": ["not the Town of Howard", *ASKS_WHICH],
-             "municipality": None, "unknown": "Village of Howard"},
+            {
+                "user": "Who exterminates in the Village of Howard?",
+                "expect": ["not the Town of Howard", *ASKS_WHICH],
+                "municipality": None,
+                "unknown": "Village of Howard",
+            },
             {"user": "Town of Howard", "expect": ["Town of Howard", "12.09"], "municipality": "howard"},
         ],
     },
     {
         "name": "City of Holland is not the Town",
         "turns": [
-            {"user": "bedroom size rules in the City of Holland", "expect": ["not the Town of Holland", *ASKS_WHICH],
-             "municipality": None, "unknown": "City of Holland"}
+            {
+                "user": "bedroom size rules in the City of Holland",
+                "expect": ["not the Town of Holland", *ASKS_WHICH],
+                "municipality": None,
+                "unknown": "City of Holland",
+            }
         ],
     },
     {
         "name": "Holland, Michigan",
         "turns": [
-            {"user": "I live in Holland, Michigan. Who has to exterminate mice?", "expect": ASKS_WHICH,
-             "municipality": None, "unknown": "Holland, Michigan"}
+            {
+                "user": "I live in Holland, Michigan. Who has to exterminate mice?",
+                "expect": ASKS_WHICH,
+                "municipality": None,
+                "unknown": "Holland, Michigan",
+            }
         ],
     },
     {
         "name": "Holland MI",
         "turns": [
-            {"user": "Holland MI who supplies garbage cans", "expect": ASKS_WHICH, "municipality": None,
-             "unknown": "Holland MI"}
+            {
+                "user": "Holland MI who supplies garbage cans",
+                "expect": ASKS_WHICH,
+                "municipality": None,
+                "unknown": "Holland MI",
+            }
         ],
     },
     {
         "name": "a county",
         "turns": [
-            {"user": "my apartment is in a county, who exterminates", "expect": ["county", *ASKS_WHICH],
-             "municipality": None}
+            {
+                "user": "my apartment is in a county, who exterminates",
+                "expect": ["county", *ASKS_WHICH],
+                "municipality": None,
+            }
         ],
     },
     {
         "name": "Waukesha County",
         "turns": [
-            {"user": "Waukesha County landlord here, who has to exterminate?", "expect": ["county", *ASKS_WHICH],
-             "municipality": None, "unknown": "Waukesha County"}
+            {
+                "user": "Waukesha County landlord here, who has to exterminate?",
+                "expect": ["county", *ASKS_WHICH],
+                "municipality": None,
+                "unknown": "Waukesha County",
+            }
         ],
     },
     {
         "name": "outside city limits with a covered name",
         "turns": [
-            {"user": "we are outside city limits of Amery, who exterminates?", "expect": ["mailing address", *ASKS_WHICH],
-             "reject": ["§ 258"], "municipality": None}
+            {
+                "user": "we are outside city limits of Amery, who exterminates?",
+                "expect": ["mailing address", *ASKS_WHICH],
+                "reject": ["§ 258"],
+                "municipality": None,
+            }
         ],
     },
     {
@@ -263,34 +311,54 @@ CONVERSATIONS = [
     {
         "name": "Madison plus a question: the list, and the question answered when a place is picked",
         "turns": [
-            {"user": "I live in Madison, who has to exterminate the roaches?",
-             "expect": ["housing code of Madison", *ASKS_WHICH], "municipality": None, "unknown": "Madison"},
+            {
+                "user": "I live in Madison, who has to exterminate the roaches?",
+                "expect": ["housing code of Madison", *ASKS_WHICH],
+                "municipality": None,
+                "unknown": "Madison",
+            },
             {"user": "Town of Holland", "expect": ["Town of Holland", "extermina"], "municipality": "holland"},
         ],
     },
     {
         "name": "Green Bay plus a question: the question waits for the place",
         "turns": [
-            {"user": "Green Bay, who has to fix the heat?", "expect": ["Green Bay", *ASKS_WHICH],
-             "municipality": None, "unknown": "Green Bay"},
-            {"user": '/inform_municipality{"municipality": "muskego"}', "expect": ["City of Muskego", "heat"],
-             "municipality": "muskego"},
+            {
+                "user": "Green Bay, who has to fix the heat?",
+                "expect": ["Green Bay", *ASKS_WHICH],
+                "municipality": None,
+                "unknown": "Green Bay",
+            },
+            {
+                "user": '/inform_municipality{"municipality": "muskego"}',
+                "expect": ["City of Muskego", "heat"],
+                "municipality": "muskego",
+            },
         ],
     },
     # -- hand-off to a person ----------------------------------------------------------------------------
     {
         "name": "can I talk to someone (no place yet): every code's officer",
         "turns": [
-            {"user": "Can I talk to someone", "expect": ["Town Building Inspector", "Health Officer", "review list"],
-             "reject": ["Sorry"], "handoff": True}
+            {
+                "user": "Can I talk to someone",
+                "expect": ["Town Building Inspector", "Health Officer", "review list"],
+                "reject": ["Sorry"],
+                "handoff": True,
+            }
         ],
     },
     {
         "name": "I want to talk to a real person (place in play): its officer",
         "turns": [
             {"user": "who exterminates in Amery", "municipality": "amery"},
-            {"user": "I want to talk to a real person", "expect": ["City of Amery", "Office of Building Inspector"],
-             "reject": ["Health Officer"], "handoff": True, "municipality": "amery"},
+            {
+                "user": "I want to talk to a real person",
+                "expect": ["City of Amery", "Office of Building Inspector"],
+                "reject": ["Health Officer"],
+                "handoff": True,
+                "municipality": "amery",
+            },
         ],
     },
     {

@@ -82,7 +82,9 @@ def test_qualifiers_keep_kind_and_state():
     assert place_qualifiers("outside city limits", PLACES)[3]
 
 
-@pytest.mark.parametrize("unknown", ["Village of Howard", "Holland, Michigan", "a county", "outside city limits", "Madison"])
+@pytest.mark.parametrize(
+    "unknown", ["Village of Howard", "Holland, Michigan", "a county", "outside city limits", "Madison"]
+)
 def test_the_bot_says_what_it_covers_and_asks(kb, unknown):
     answer = ask_municipality(kb, unknown)
     assert kb.covered_names() in answer.text and "Which of these, if any" in answer.text
@@ -93,7 +95,10 @@ def test_the_bot_says_what_it_covers_and_asks(kb, unknown):
 def test_no_other_place_is_a_covered_municipality(kb):
     munis = [{"key": m.key, "name": m.name, "kind": m.kind} for m in kb.municipalities()]
     assert curated.validate_places(PLACES, munis) == []
-    bad = {**PLACES, "other_places": [*PLACES["other_places"], {"name": "Town of Howard", "kind": "town", "state": "WI"}]}
+    bad = {
+        **PLACES,
+        "other_places": [*PLACES["other_places"], {"name": "Town of Howard", "kind": "town", "state": "WI"}],
+    }
     problems = curated.validate_places(bad, munis)
     assert len(problems) == 1 and "covered municipality" in problems[0].message
 
