@@ -143,6 +143,7 @@ class KnowledgeBase:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._munis: dict[str, Municipality] | None = None
+        self._places: dict[str, Any] | None = None
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -233,6 +234,9 @@ class KnowledgeBase:
                 words = words[:-1]
             if _simplify(" ".join(words)) in names:
                 wanted = _simplify(" ".join(words))
+        exact = {" ".join(v.lower().split()): m.key for m in self.municipalities() for v in (m.key, m.name, *m.aliases)}
+        if " ".join(str(text).lower().split()) in exact:
+            return exact[" ".join(str(text).lower().split())]  # a name or alias as the data spells it
         if wanted in names:
             found: str | None = names[wanted]
         else:
@@ -250,7 +254,9 @@ class KnowledgeBase:
 
     def places(self) -> dict[str, Any]:
         """knowledge/places.yml as compiled (other places, kinds, states, common-word names)."""
-        return self.meta("places") or {}
+        if self._places is None:
+            self._places = self.meta("places") or {}
+        return self._places
 
     def _another_place(self, text: str, muni: Municipality) -> bool:
         """Whether ``text`` names another kind, another state, a county or an area outside the limits."""
