@@ -26,8 +26,14 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
     Without a last check, the message's own facts; with neither room nor people, the minimum for the
     people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
     """
-    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    text = tracker.latest_message.get("text") or ""
+    request = parsing.parse_space_request(text)
     facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    unknown = [p for p in facts.get("persons") or [] if p[1] is None]
+    if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
+        ages = parsing.parse_age_answer(text)
+        if ages and len(ages) <= len(unknown):
+            facts["ages"] = ages
     if not facts.get("kind"):
         facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
     if facts.get("persons") and not facts.get("rooms"):

@@ -185,6 +185,18 @@ CONVERSATIONS = [
             }
         ],
     },
+    {
+        "name": "ages given after a follow-up that needs them",
+        "turns": [
+            {"user": "my husband, me and our toddler sleep in a 9x10 room in Amery, ok?", "municipality": "amery"},
+            {"user": "and for 3 people?", "expect": ["depends on ages", "How old"], "municipality": "amery"},
+            {
+                "user": "3, 7 and 14",
+                "expect": ["1 over 12 × 40 sq ft + 2 under 12 × 30 sq ft = 100 sq ft", "does not meet"],
+                "municipality": "amery",
+            },
+        ],
+    },
     # -- a follow-up that changes the topic answers the new topic for the place in play ------------------------
     {
         "name": "and the bedroom in Amery? after a pest answer",
