@@ -1912,7 +1912,6 @@ def check(kb: KnowledgeBase, municipality: str, facts: dict[str, Any]) -> SpaceR
         unit = dwelling_unit(kb, municipality, area, people, ages, low_area=low, closet_hall_area=closet)
         _note_counted_young(kb, municipality, facts, unit)
         return unit
-        return dwelling_unit(kb, municipality, area, people, ages, low_area=low, closet_hall_area=closet)
     rooming = bool(facts.get("rooming"))
     if len(rooms) > 1:
         return sleeping_rooms(kb, municipality, rooms, people, ages, rooming=rooming)
