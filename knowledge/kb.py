@@ -139,6 +139,7 @@ class KnowledgeBase:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._munis: dict[str, Municipality] | None = None
+        self._name_index: dict[str, str] | None = None
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -214,15 +215,24 @@ class KnowledgeBase:
         """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
         if not text or not str(text).strip():
             return None
+        if self._munis is not None and text in self._munis:
+            return str(text)  # a key: the common case (every lookup by key), without simplifying every name
         wanted = _simplify(str(text))
-        names: dict[str, str] = {}
-        for muni in self.municipalities():
-            for variant in (muni.key, muni.name, *muni.aliases):
-                names[_simplify(variant)] = muni.key
+        names = self._names()
         if wanted in names:
             return names[wanted]
         close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
         return names[close[0]] if close else None
+
+    def _names(self) -> dict[str, str]:
+        """Simplified key, name and alias -> key, computed once (it grows with the municipalities)."""
+        if self._name_index is None:
+            names: dict[str, str] = {}
+            for muni in self.municipalities():
+                for variant in (muni.key, muni.name, *muni.aliases):
+                    names[_simplify(variant)] = muni.key
+            self._name_index = names
+        return self._name_index
 
     # -- sections -------------------------------------------------------------------
     def _section(self, row: sqlite3.Row) -> Section:
