@@ -395,9 +395,9 @@ def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
 
 
 def validate_all(
-    keys: list[str] | None = None, data_dir: Path = DATA_DIR
+    keys: list[str] | None = None, data_dir: Path = DATA_DIR, sources_dir: Path = SOURCES_DIR
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
-    """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
+    """Load and validate the curated files in ``data_dir`` (all, or the given keys) against ``sources_dir``."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
     problems: list[Problem] = []
@@ -410,7 +410,7 @@ def validate_all(
             problems.append(Problem(path.stem, "municipality", "key must match the file name"))
             continue
         try:
-            source = read_source(muni)
+            source = read_source(muni, sources_dir)
         except (KeyError, OSError) as exc:
             problems.append(Problem(path.stem, "municipality", f"cannot read source: {exc}"))
             continue
