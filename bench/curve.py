@@ -167,10 +167,10 @@ def messages(limit: int = PARSE_MESSAGES) -> list[str]:
 
 def ruler_figures(db_path: Path, out_dir: Path) -> dict[str, Any]:
     """Build and save the spaCy pipeline from ``db_path``; its pattern count, build time and parse time."""
+    import spacy
+
     from knowledge.kb import KnowledgeBase
     from knowledge.nlp import build_pipeline, load_pipeline
-
-    import spacy
 
     spacy.blank("en")  # import and warm spaCy first: its one-off start-up is not the ruler's cost
     kb = KnowledgeBase(db_path)

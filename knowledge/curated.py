@@ -52,7 +52,8 @@ def fold(text: str) -> str:
 
 @dataclass
 class Problem:
-    """One validation finding. ``level`` is ``error`` or ``warning``."""
+    """One validation finding. ``level`` is ``error``, ``warning`` or ``unreviewed`` (an entry a draft
+    marked ``review: true`` that no curator has checked yet; see :func:`unreviewed`)."""
 
     municipality: str
     where: str
@@ -373,6 +374,7 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
         if topic not in vocab["topics"]:
             err("coverage", f"{topic!r} is not a topic in knowledge/vocab.yml")
 
+    problems.extend(unreviewed(data))
     for start, end in uncovered(source.folded, spans):
         snippet = source.folded[start:end]
         err(
@@ -381,6 +383,32 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             level="warning",
         )
     return problems
+
+
+REVIEW_TABLES = ("sections", "definitions", "standards", "rules")
+
+
+def unreviewed(data: dict[str, Any]) -> list[Problem]:
+    """One ``unreviewed`` finding per entry still marked ``review: true`` (as ``knowledge draft`` writes
+    them): the municipality block, each section, definition, standard and rule, and the coverage map
+    (``coverage_review: true``). The curator checks the entry against the text, corrects it and
+    deletes the mark; until then ``knowledge validate`` lists it."""
+    muni = data.get("municipality") or {}
+    key = muni.get("key", "?")
+    found: list[Problem] = []
+    if muni.get("review") is True:
+        found.append(Problem(key, "municipality", "drafted, not yet reviewed (name, officer, office, aliases)", "unreviewed"))
+    for table in REVIEW_TABLES:
+        for index, row in enumerate(data.get(table) or []):
+            if isinstance(row, dict) and row.get("review") is True:
+                name = row.get("citation") if table == "sections" else row.get("term") or row.get("key") or row.get("duty")
+                said = fold(row.get("quote") or row.get("text") or "")
+                found.append(
+                    Problem(key, f"{table}[{index}] {name!r}", f"drafted, not yet reviewed: {said[:80]!r}", "unreviewed")
+                )
+    if data.get("coverage_review") is True:
+        found.append(Problem(key, "coverage", "the suggested coverage of the topics is not yet reviewed", "unreviewed"))
+    return found
 
 
 def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
