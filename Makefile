@@ -72,6 +72,10 @@ test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, servic
 bench: setup ## Latency, throughput, cold start, training, memory vs Rasa's starter (bench/results.json)
 	$(PY) -m bench.run
 
+.PHONY: bench-curve
+bench-curve: setup ## The 5/50/200 cost curve with REST p50 on a model retrained per size (10-15 min; bench/results.json)
+	$(PY) -m bench.curve --markdown
+
 .PHONY: browser
 CHROMIUM := /usr/bin/chromium
 SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import datetime as dt
 import json
 import os
 import random
@@ -387,7 +388,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="municipality counts (default 5,50,200)")
     parser.add_argument("--no-rest", action="store_true", help="skip training and the REST p50 (in-process only)")
     parser.add_argument("--train-sizes", help="only these sizes get a trained model and REST p50 (default: all)")
-    parser.add_argument("--out", type=Path, default=HERE / "results.json", help="merged into this file as 'curve'")
+    parser.add_argument("--out", type=Path, default=HERE / "results.json",
+                        help="merged into this file as 'curve_rest' ('curve' with --no-rest)")  # fmt: skip
     parser.add_argument("--markdown", action="store_true", help="also print the README table")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     return parser.parse_args(argv)
@@ -399,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     train_sizes = {int(x) for x in args.train_sizes.split(",")} if args.train_sizes else None
     result = run(sizes, not args.no_rest, train_sizes, args.keep)
     result["command"] = " ".join(["python -m bench.curve", *(argv if argv is not None else sys.argv[1:])])
+    result["generated"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     result["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
     print()
     print("Cost curve (renamed copies of the five codes)")
@@ -407,19 +410,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.markdown:
         print()
         print(report(result["curve"], markdown=True))
-    merge_results(args.out, result)
+    merge_results(args.out, result, "curve" if args.no_rest else "curve_rest")
     return 0
 
 
-def merge_results(path: Path, result: Mapping[str, Any]) -> None:
-    """Store the curve under ``curve`` in ``path`` (keeping the rest of the file)."""
+def merge_results(path: Path, result: Mapping[str, Any], key: str) -> None:
+    """Store the curve under ``key`` in ``path`` (keeping the rest of the file): ``curve_rest`` for a run
+    with the REST p50 (``make bench-curve``), ``curve`` for in-process figures only."""
     existing: dict[str, Any] = {}
     if path.exists():
         try:
             existing = json.loads(path.read_text(encoding="utf-8"))
         except ValueError:
             existing = {}
-    existing["curve"] = dict(result)
+    existing[key] = dict(result)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(existing, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
