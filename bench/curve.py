@@ -255,48 +255,100 @@ def subprocess_run(argv: list[str], env: Mapping[str, str], out: Any) -> int:
         raise TimeoutError(f"training timed out after {TRAIN_TIMEOUT_S:.0f} s") from None
 
 
-def rest_figures(work: Path, db_path: Path) -> dict[str, Any]:
-    """Both servers on ``work``'s model and ``db_path``; sequential REST p50/p95 over the conversations."""
-    rasa_port, action_port = free_port(), free_port()
-    env = quiet_env(
-        {
-            "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
-            "TRACKER_DB": str(work / "tracker.db"),
-            "SMS_DB": str(work / "sms.db"),
-            "HOUSING_KB_PATH": str(db_path),
-            "RATE_LIMIT_IP": "off",
-        }
-    )
-    actions = spawn([sys.executable, "-m", "rasa_sdk", "--actions", "actions", "--port", str(action_port)],
-                    ROOT, env, work / "actions.log")  # fmt: skip
-    rasa = spawn([sys.executable, "-m", "bot.rasa_server", "run", "--model", str(work / "models" / "housing.tar.gz"),
-                  "--endpoints", str(ROOT / "bot" / "endpoints.yml"), "--credentials",
-                  str(ROOT / "bot" / "credentials.yml"), "--port", str(rasa_port)],
-                 ROOT, env, work / "rasa.log")  # fmt: skip
-    url = f"http://127.0.0.1:{rasa_port}/webhooks/rest/webhook"
-    try:
-        started = time.monotonic()
-        cold, _, _ = first_answer(
-            url, FIRST_QUESTION, lambda: rasa.poll() is None and actions.poll() is None, started, START_TIMEOUT_S
+class Servers:
+    """The action server and the Rasa server of one size, on free ports."""
+
+    def __init__(self, work: Path, db_path: Path):
+        self.work = work
+        rasa_port, action_port = free_port(), free_port()
+        env = quiet_env(
+            {
+                "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{action_port}/webhook",
+                "TRACKER_DB": str(work / "tracker.db"),
+                "SMS_DB": str(work / "sms.db"),
+                "HOUSING_KB_PATH": str(db_path),
+                "RATE_LIMIT_IP": "off",
+            }
         )
+        self.actions = spawn([sys.executable, "-m", "rasa_sdk", "--actions", "actions", "--port", str(action_port)],
+                             ROOT, env, work / "actions.log")  # fmt: skip
+        self.rasa = spawn([sys.executable, "-m", "bot.rasa_server", "run", "--model",
+                           str(work / "models" / "housing.tar.gz"), "--endpoints", str(ROOT / "bot" / "endpoints.yml"),
+                           "--credentials", str(ROOT / "bot" / "credentials.yml"), "--port", str(rasa_port)],
+                          ROOT, env, work / "rasa.log")  # fmt: skip
+        self.url = f"http://127.0.0.1:{rasa_port}/webhooks/rest/webhook"
+        self.started = time.monotonic()
+
+    def alive(self) -> bool:
+        return self.rasa.poll() is None and self.actions.poll() is None
+
+    def wait(self) -> float:
+        cold, _, _ = first_answer(self.url, FIRST_QUESTION, self.alive, self.started, START_TIMEOUT_S)
+        return cold
+
+    def stop(self) -> None:
+        terminate(self.rasa)
+        terminate(self.actions)
+
+
+def paired_rest(works: Mapping[int, Path], messages_per_size: int = REST_MESSAGES) -> dict[int, dict[str, Any]]:
+    """Sequential REST latency of every size's servers, all running at once, each message sent to every
+    size in turn (so a busy moment of the machine falls on all sizes alike); per size p50/p95 (ms)."""
+    import requests
+
+    servers = {size: Servers(work, work / "kb.sqlite") for size, work in works.items()}
+    out: dict[int, dict[str, Any]] = {}
+    try:
+        for size, server in servers.items():
+            out[size] = {"cold_start_s": round(server.wait(), 1)}
         convs = workload.ours()
-        run_level_sync(url, convs[::-1], 1, WARMUP_MESSAGES, 30.0, label="curve-warmup")
-        one = run_level_sync(url, convs, 1, REST_MESSAGES, REST_SECONDS, label="curve")
-        latencies = one["latencies_ms"]
-        return {
-            "cold_start_s": round(cold, 1),
-            "rest_p50_ms": round(percentile(latencies, 50) or 0, 1),
-            "rest_p95_ms": round(percentile(latencies, 95) or 0, 1),
-            "rest_answered": len(latencies),
-            "rest_errors": one["errors"],
-        }
+        for size, server in servers.items():
+            run_level_sync(server.url, convs[::-1], 1, WARMUP_MESSAGES, 30.0, label=f"curve-warmup-{size}")
+        latencies: dict[int, list[float]] = {size: [] for size in servers}
+        errors: dict[int, int] = {size: 0 for size in servers}
+        sent = 0
+        order = sorted(servers)
+        with requests.Session() as session:
+            for index, conversation in enumerate(convs):
+                for text in conversation:
+                    if sent >= messages_per_size:
+                        break
+                    sent += 1
+                    order = order[1:] + order[:1]  # rotate who goes first
+                    for size in order:
+                        begin = time.perf_counter()
+                        try:
+                            reply = session.post(servers[size].url, json={"sender": f"curve-{size}-{index}",
+                                                 "message": text}, timeout=30)  # fmt: skip
+                            ok = reply.status_code == 200 and bool(reply.json())
+                        except (requests.RequestException, ValueError):
+                            ok = False
+                        if ok:
+                            latencies[size].append((time.perf_counter() - begin) * 1000)
+                        else:
+                            errors[size] += 1
+                if sent >= messages_per_size:
+                    break
+        for size in servers:
+            out[size].update(
+                {
+                    "rest_p50_ms": round(percentile(latencies[size], 50) or 0, 1),
+                    "rest_p95_ms": round(percentile(latencies[size], 95) or 0, 1),
+                    "rest_answered": len(latencies[size]),
+                    "rest_errors": errors[size],
+                    "rest_method": "all sizes' servers at once; each message to every size in turn (paired)",
+                }
+            )
     finally:
-        terminate(rasa)
-        terminate(actions)
+        for server in servers.values():
+            server.stop()
+    return out
 
 
 # -- one size, the whole curve -------------------------------------------------------------------
-def measure_size(size: int, tmp: Path, rest: bool, train_sizes: set[int]) -> dict[str, Any]:
+def measure_size(size: int, tmp: Path, rest: bool, train_sizes: set[int], reuse: bool = False) -> dict[str, Any]:
+    """Build one size and take its in-process figures; with ``rest``, train its model (``reuse``: keep
+    a model already in ``tmp`` from an earlier ``--keep`` run)."""
     from knowledge.build import build
 
     work = tmp / f"n{size}"
@@ -311,12 +363,14 @@ def measure_size(size: int, tmp: Path, rest: bool, train_sizes: set[int]) -> dic
         f"kb.search {out['kb.search']['median_us']} µs; {out['ruler']['patterns']} patterns, "
         f"parse {out['ruler']['parse_median_us']} µs")  # fmt: skip
     if rest and size in train_sizes:
+        if reuse and (work / "models" / "housing.tar.gz").exists():
+            log(f"{size}: reusing the model in {work / 'models'}")
+            out.update({"train_s": None, "train_error": None, "train_reused": True})
+            return out
         log(f"{size}: rasa train (log {work / 'train.log'})")
         out.update(train(work, (work / "spacy_model").resolve(), names))
         if out["train_s"] is not None:
-            log(f"{size}: trained in {out['train_s']} s; starting the servers")
-            out.update(rest_figures(work, db_path))
-            log(f"{size}: sequential REST p50 {out['rest_p50_ms']} ms, p95 {out['rest_p95_ms']} ms")
+            log(f"{size}: trained in {out['train_s']} s")
         else:
             log(f"{size}: training failed: {out['train_error']}")
     return out
@@ -370,13 +424,24 @@ def report(curve: list[dict[str, Any]], markdown: bool = False) -> str:
     return stats.format_table(header, table(curve))
 
 
-def run(sizes: list[int], rest: bool, train_sizes: set[int] | None = None, keep: bool = False) -> dict[str, Any]:
+def run(
+    sizes: list[int], rest: bool, train_sizes: set[int] | None = None, keep: bool = False, reuse: Path | None = None
+) -> dict[str, Any]:
     """Measure every size; the curve as a dict (``sizes``, per-size figures, ``growth``)."""
-    tmp = Path(tempfile.mkdtemp(prefix="housing-curve-"))
+    tmp = reuse or Path(tempfile.mkdtemp(prefix="housing-curve-"))
+    keep = keep or reuse is not None
     log(f"temporary folder {tmp}")
     train_sizes = set(sizes) if train_sizes is None else train_sizes
     try:
-        curve = [measure_size(size, tmp, rest, train_sizes) for size in sorted(sizes)]
+        curve = [measure_size(size, tmp, rest, train_sizes, reuse is not None) for size in sorted(sizes)]
+        trained = {c["size"]: tmp / f"n{c['size']}" for c in curve if (tmp / f"n{c['size']}" / "models" / "housing.tar.gz").exists()}
+        if rest and trained:
+            log(f"REST: servers of sizes {', '.join(map(str, trained))} at once, messages paired")
+            figures = paired_rest(trained)
+            for c in curve:
+                c.update(figures.get(c["size"], {}))
+                if c["size"] in figures:
+                    log(f"{c['size']}: sequential REST p50 {c['rest_p50_ms']} ms, p95 {c['rest_p95_ms']} ms")
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -392,6 +457,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="merged into this file as 'curve_rest' ('curve' with --no-rest)")  # fmt: skip
     parser.add_argument("--markdown", action="store_true", help="also print the README table")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--reuse", type=Path, help="a folder kept by --keep: reuse its trained models (no retraining)")
     return parser.parse_args(argv)
 
 
@@ -399,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
     train_sizes = {int(x) for x in args.train_sizes.split(",")} if args.train_sizes else None
-    result = run(sizes, not args.no_rest, train_sizes, args.keep)
+    result = run(sizes, not args.no_rest, train_sizes, args.keep, args.reuse)
     result["command"] = " ".join(["python -m bench.curve", *(argv if argv is not None else sys.argv[1:])])
     result["generated"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     result["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
