@@ -78,8 +78,8 @@ def municipalities(topics: list[str]) -> dict[str, dict[str, Any]]:
             "notes": "A made-up code for the tests, without section numbers.",
         },  # fmt: skip
         "sections": [
-            _section("Sleeping rooms", "unknown", "Sleeping rooms", 1, BETA_TEXT.splitlines()[1], label="sleeping rooms"),
-            _section("Heating", "unknown", "Heating", 3, BETA_TEXT.splitlines()[3], label="heating"),
+            _section("Sleeping rooms", "unknown", "Sleeping rooms", 1, "\n".join(BETA_TEXT.splitlines()[:2]), label="sleeping rooms"),
+            _section("Heating", "unknown", "Heating", 3, "\n".join(BETA_TEXT.splitlines()[2:4]), label="heating"),
         ],  # fmt: skip
         "definitions": [],
         "standards": [
