@@ -305,6 +305,7 @@ def paired_rest(works: Mapping[int, Path], messages_per_size: int = REST_MESSAGE
         for size, server in servers.items():
             run_level_sync(server.url, convs[::-1], 1, WARMUP_MESSAGES, 30.0, label=f"curve-warmup-{size}")
         latencies: dict[int, list[float]] = {size: [] for size in servers}
+        by_message: list[tuple[str, dict[int, float]]] = []
         errors: dict[int, int] = {size: 0 for size in servers}
         sent = 0
         order = sorted(servers)
@@ -315,6 +316,8 @@ def paired_rest(works: Mapping[int, Path], messages_per_size: int = REST_MESSAGE
                         break
                     sent += 1
                     order = order[1:] + order[:1]  # rotate who goes first
+                    this: dict[int, float] = {}
+                    by_message.append((text, this))
                     for size in order:
                         begin = time.perf_counter()
                         try:
@@ -325,6 +328,7 @@ def paired_rest(works: Mapping[int, Path], messages_per_size: int = REST_MESSAGE
                             ok = False
                         if ok:
                             latencies[size].append((time.perf_counter() - begin) * 1000)
+                            this[size] = latencies[size][-1]
                         else:
                             errors[size] += 1
                 if sent >= messages_per_size:
@@ -339,6 +343,13 @@ def paired_rest(works: Mapping[int, Path], messages_per_size: int = REST_MESSAGE
                     "rest_method": "all sizes' servers at once; each message to every size in turn (paired)",
                 }
             )
+        small, large = min(servers), max(servers)
+        gaps = sorted(
+            ((t[large] - t[small], text) for text, t in by_message if small in t and large in t), reverse=True
+        )
+        out[large]["slowest_vs_smallest"] = [
+            {"message": text, "extra_ms": round(gap, 1)} for gap, text in gaps[:12]
+        ]  # the messages that lose most at the largest size (where the growth is)
     finally:
         for server in servers.values():
             server.stop()
