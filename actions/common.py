@@ -20,7 +20,8 @@ INTENT_FACTS: Dict[str, Dict[str, Any]] = {
     "inform_only_my_unit": {"infested_units": 1, "shared_areas_infested": False},
     "inform_several_units_infested": {"infested_units": 2},
     "inform_common_areas_infested": {"shared_areas_infested": True},
-    "inform_owner_fault": {"owner_failure": True},
+    # the examples all say the building is not kept sealed: Howard's test is the building's condition
+    "inform_owner_fault": {"owner_failure": True, "maintained_pest_proof": False},
 }
 
 

@@ -28,6 +28,7 @@ class Rule:
     priority: int
     citation: str
     quote: str
+    scope: str = ""
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Rule:
@@ -43,6 +44,7 @@ class Rule:
             priority=int(row["priority"]),
             citation=row["citation"],
             quote=row["quote"],
+            scope=row.get("scope") or "",
         )
 
 
