@@ -486,7 +486,8 @@ def _party(subject: str) -> str | None:
     if owner and operator:
         return "owner_or_operator"
     if owner and occupant:
-        return None  # both: the curator decides
+        # "the owner or occupant shall": a party of its own where the schema has one; otherwise the curator decides
+        return "owner_or_occupant" if "owner_or_occupant" in curated.PARTIES else None
     if owner:
         return "owner"
     if operator:
