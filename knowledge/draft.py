@@ -267,10 +267,10 @@ class _Drafter:
             if block.kind in ("paren", "letter"):
                 kind = _enum_kind(block.kind, block.marker)
                 kinds = [k for k, _, _ in stack]
+                # the next item of a list already open closes the deeper ones; a "(1)" or "(a)" that
+                # restarts a kind already open is a new list one level deeper (12.05(1)(a)(1))
                 if kind in kinds and not (_first(block.marker) and stack[kinds.index(kind)][1] != block.marker):
                     del stack[kinds.index(kind) :]
-                elif kind in kinds:
-                    pass  # a new list starting under the current item: one level deeper
                 parent = stack[-1][2] if stack else top
                 mark = block.marker if block.kind == "letter" and not stack else f"({block.marker})"
                 path = "".join(m if k == "upper" and i == 0 else f"({m})" for i, (k, m, _) in enumerate(stack))
