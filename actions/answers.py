@@ -16,7 +16,6 @@ from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
-SPACE_TOPICS = ("sleeping_room_size", "occupancy_floor_space")
 
 
 def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
@@ -35,9 +34,51 @@ def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
 
 def topic_of(intent: str) -> str | None:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
-    if intent.startswith("ask_") and intent[4:] in kb().topics():
-        return intent[4:]
-    return None
+    return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
+
+
+QUESTION_STARTS = ("who", "what", "how", "whose", "which", "can", "do", "does", "is", "must", "should")
+# Intents that add facts to the last question (the answer then weighs the rules with them).
+FACT_INTENTS = (
+    "affirm",
+    "deny",
+    "inform_facts",
+    "inform_only_my_unit",
+    "inform_several_units_infested",
+    "inform_common_areas_infested",
+    "inform_owner_fault",
+)
+
+
+def intent_ranking(parse: Dict[str, Any]) -> List[tuple[str, float]]:
+    """The top three intents of a parse as (name, confidence), the fallback pseudo-intent left out."""
+    ranking = [
+        (str(r.get("name")), float(r.get("confidence") or 0.0))
+        for r in parse.get("intent_ranking") or []
+        if r.get("name") and r.get("name") != "nlu_fallback"
+    ]
+    return ranking[:3]
+
+
+def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
+    """The user's question on ``topic`` and its intent ranking: the latest message when it asked
+    it, else the last message whose intent asked it ("bedroom size?" … "Amery")."""
+    latest = tracker.latest_message or {}
+    if topic_of(intent_of(tracker)) == topic:
+        return latest.get("text") or None, intent_ranking(latest)
+    if intent_of(tracker) in FACT_INTENTS:
+        return None, []  # new facts for the last question: answer with the rules and the facts
+    wanted = kb().topic_config(topic).intent
+    users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
+    for number, event in enumerate(users):
+        parse = event.get("parse_data") or {}
+        intent = (parse.get("intent") or {}).get("name")
+        if str(event.get("text") or "").startswith("/"):
+            continue
+        # the question itself, or an unclear question just before "which municipality?" was answered
+        if intent == wanted or (number == 0 and intent == "nlu_fallback"):
+            return event.get("text") or None, intent_ranking(parse)
+    return None, []
 
 
 def answer_or_ask(
@@ -46,14 +87,15 @@ def answer_or_ask(
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
     last_space = tracker.get_slot("last_space")
-    if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
+    if key and kb().topic_config(topic).space and isinstance(last_space, dict):
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
     facts = current_facts(tracker) if facts is None else facts
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None), SlotSet("facts", facts)]
     try:
-        answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
+        question, ranking = question_for(tracker, topic)
+        answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []
@@ -77,6 +119,11 @@ class ActionAnswerTopic(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         topic = topic_of(intent_of(tracker)) or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        text = tracker.latest_message.get("text") or ""
+        if topic is None and ("?" in text or text.lower().split()[:1] in ([w] for w in QUESTION_STARTS)):
+            from actions.fallback import ActionClarify  # a question with facts but no topic yet: search the code
+
+            return await ActionClarify().run(dispatcher, tracker, domain)
         if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"

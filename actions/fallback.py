@@ -1,15 +1,24 @@
-"""When the assistant is not sure what was asked: a clarifying question naming the likely topics."""
+"""When the assistant is not sure what was asked: the provision selector searches the whole code.
+
+A good match is answered as "The closest provision in the … code"; a housing question with no
+match gets "the … code text does not address …" with the enforcing officer (and goes to the
+clerk's review list); "not sure I understood" is kept for messages with no housing content.
+The logic is :func:`knowledge.compose.answer_unsure`; this action only adapts the tracker.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
+from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import answer_or_ask, topic_of
-from actions.common import kb, latest_entity
+from actions.answers import CANNOT_LOOK_UP, answer_or_ask, intent_ranking, topic_of
+from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
+from knowledge.compose import answer_unsure, ask_municipality
+from knowledge.kb import KnowledgeBaseError
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
@@ -32,9 +41,31 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        key, unknown = current_municipality(tracker)
+        try:
+            unsure = answer_unsure(
+                kb(),
+                text,
+                None if unknown else key,
+                current_role(tracker),
+                intent_ranking(tracker.latest_message),
+                current_facts(tracker),
+            )
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
         topic = tracker.get_slot("topic")
-        if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
+        switched = unsure.topic is not None and unsure.topic != topic
+        if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
+        if unsure.housing and unsure.answer is not None:
+            events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
+            if unsure.topic:
+                events += [SlotSet("topic", unsure.topic), SlotSet("pending_topic", None)]
+            return events
+        if unsure.housing:  # a housing question, but which code? (the topic waits for the answer)
+            events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
+            return events + [SlotSet("pending_topic", unsure.topic), SlotSet("municipality", None)]
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

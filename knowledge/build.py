@@ -89,7 +89,12 @@ class BuildError(Exception):
 def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     """A hash of everything the database is built from (to tell when it is stale)."""
     digest = hashlib.sha256()
-    paths = [curated.VOCAB_PATH, *curated.data_files(data_dir), *sorted(curated.SOURCES_DIR.glob("*.txt"))]
+    paths = [
+        curated.VOCAB_PATH,
+        curated.SYNONYMS_PATH,
+        *curated.data_files(data_dir),
+        *sorted(curated.SOURCES_DIR.glob("*.txt")),
+    ]
     for path in paths:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -204,6 +209,24 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
     return tables
 
 
+def spelling_dictionary() -> dict[str, int]:
+    """Word counts for typo correction: the five source texts, plus the people's words of the
+    synonym table, the housing words and the topic keywords (so "landlord" is a word too)."""
+    import re
+
+    counts: dict[str, int] = {}
+    for path in sorted(curated.SOURCES_DIR.glob("*.txt")):
+        for word in re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()):
+            counts[word] = counts.get(word, 0) + 1
+    vocab = curated.load_vocab()
+    extra = [*curated.load_synonyms(), *curated.load_housing_words()]
+    extra += [k for c in vocab["topic_config"].values() for k in c["keywords"]]
+    for phrase in extra:
+        for word in re.findall(r"[a-z]+", phrase.lower()):
+            counts[word] = counts.get(word, 0) + 5
+    return {w: c for w, c in counts.items() if len(w) > 1}
+
+
 def build(
     db_path: Path = DEFAULT_DB_PATH,
     keys: list[str] | None = None,
@@ -243,6 +266,11 @@ def build(
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
+            {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
+            {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
+            {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
+            {"key": "spelling", "value": json.dumps(spelling_dictionary())},
+            {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
             {
                 "key": "fact_questions",
                 "value": json.dumps(

@@ -24,6 +24,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 SOURCES_DIR = PACKAGE_DIR / "sources"
 VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
+SYNONYMS_PATH = PACKAGE_DIR / "synonyms.yml"
 
 MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
 BASES = ("stated", "cross_reference", "inferred", "unknown")
@@ -100,6 +101,89 @@ def load_vocab(path: Path = VOCAB_PATH) -> dict[str, Any]:
     """Read the shared vocabulary (topics, standards, duties, facts)."""
     with open(path, encoding="utf-8") as handle:
         return yaml.safe_load(handle)
+
+
+TOPIC_CONFIG_FIELDS = ("intent", "duties", "standards", "keywords", "example")
+
+
+def validate_vocab(vocab: dict[str, Any]) -> list[Problem]:
+    """Check the vocabulary's topic configuration against its own lists.
+
+    Every topic has a ``topic_config`` entry naming its intent (``ask_<topic>``), duties and
+    standards from the vocabulary, at least one keyword (lower case) and an example question;
+    ``non_topic_intents`` may not reuse a topic's intent.
+    """
+    problems: list[Problem] = []
+
+    def err(where: str, message: str) -> None:
+        problems.append(Problem("vocab", where, message))
+
+    config = vocab.get("topic_config") or {}
+    topics = vocab.get("topics") or {}
+    for topic in topics:
+        entry = config.get(topic)
+        if not isinstance(entry, dict):
+            err(f"topic_config.{topic}", "missing (every topic needs intent, duties, standards, keywords, example)")
+            continue
+        for name in TOPIC_CONFIG_FIELDS:
+            if name not in entry:
+                err(f"topic_config.{topic}", f"missing field {name!r}")
+        if entry.get("intent") != f"ask_{topic}":
+            err(f"topic_config.{topic}", f"intent must be ask_{topic}")
+        for duty in entry.get("duties") or []:
+            if duty not in (vocab.get("duties") or {}):
+                err(f"topic_config.{topic}", f"duty {duty!r} is not in duties")
+        for standard in entry.get("standards") or []:
+            if standard not in (vocab.get("standards") or {}):
+                err(f"topic_config.{topic}", f"standard {standard!r} is not in standards")
+        keywords = entry.get("keywords") or []
+        if not keywords:
+            err(f"topic_config.{topic}", "needs at least one keyword")
+        for word in keywords:
+            if not isinstance(word, str) or word != word.lower() or not word.strip():
+                err(f"topic_config.{topic}", f"keyword {word!r} must be a lower-case phrase")
+        if not str(entry.get("example") or "").strip():
+            err(f"topic_config.{topic}", "needs an example question")
+        if not isinstance(entry.get("space", False), bool):
+            err(f"topic_config.{topic}", "space must be true or false")
+    for topic in config:
+        if topic not in topics:
+            err(f"topic_config.{topic}", "is not a topic in topics")
+    intents = {f"ask_{t}" for t in topics}
+    for intent in vocab.get("non_topic_intents") or {}:
+        if intent in intents:
+            err(f"non_topic_intents.{intent}", "is a topic's intent")
+    return problems
+
+
+def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
+    """The reviewed table from people's words to the codes' words (``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return {str(k): [str(v) for v in (values or [])] for k, values in (data.get("synonyms") or {}).items()}
+
+
+def load_housing_words(path: Path = SYNONYMS_PATH) -> list[str]:
+    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return sorted({str(w).lower() for w in data.get("housing_words") or []})
+
+
+def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCES_DIR) -> list[Problem]:
+    """Every people's word is a lower-case phrase, and every code word it maps to occurs in a source text."""
+    texts = " ".join(fold(p.read_text(encoding="utf-8")).lower() for p in sorted(sources_dir.glob("*.txt")))
+    problems: list[Problem] = []
+    for word, targets in synonyms.items():
+        where = f"synonyms.{word}"
+        if word != word.lower() or not word.strip():
+            problems.append(Problem("synonyms", where, "must be a lower-case phrase"))
+        if not targets:
+            problems.append(Problem("synonyms", where, "maps to no code word"))
+        for target in targets:
+            if fold(target).lower() not in texts:
+                problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the five texts"))
+    return problems
 
 
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
@@ -470,7 +554,7 @@ def validate_all(
     """Load and validate the curated files in ``data_dir`` (all, or the given keys) against ``sources_dir``."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = validate_vocab(vocab) + validate_synonyms(load_synonyms())
     for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue
