@@ -92,6 +92,8 @@ def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     paths = [
         curated.VOCAB_PATH,
         curated.SYNONYMS_PATH,
+        curated.PLACES_PATH,
+        curated.PEOPLE_PATH,
         *curated.data_files(data_dir),
         *sorted(curated.SOURCES_DIR.glob("*.txt")),
     ]
@@ -271,6 +273,8 @@ def build(
             {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary())},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
+            {"key": "places", "value": json.dumps(curated.load_places())},
+            {"key": "people", "value": json.dumps(curated.load_people())},
             {
                 "key": "fact_questions",
                 "value": json.dumps(

@@ -186,6 +186,74 @@ def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCE
     return problems
 
 
+PLACES_PATH = PACKAGE_DIR / "places.yml"
+PEOPLE_PATH = PACKAGE_DIR / "people.yml"
+PLACE_KINDS = ("town", "village", "city", "county")
+
+
+def load_places(path: Path = PLACES_PATH) -> dict[str, Any]:
+    """Read the places file (other places, kinds, states, common-word names)."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or {}
+
+
+def load_people(path: Path = PEOPLE_PATH) -> dict[str, Any]:
+    """Read the household and space vocabulary."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or {}
+
+
+def _core(name: str) -> str:
+    return " ".join(name.lower().replace(".", "").split(" of ", 1)[-1].split())
+
+
+def validate_places(places: dict[str, Any], municipalities: list[dict[str, Any]]) -> list[Problem]:
+    """Check knowledge/places.yml: known kinds and states, and no other place is a covered municipality."""
+    problems: list[Problem] = []
+    kinds = places.get("kinds") or {}
+    states = places.get("states") or {}
+    for kind in kinds:
+        if kind not in PLACE_KINDS:
+            problems.append(Problem("places", f"kinds.{kind}", "kind must be one of " + ", ".join(PLACE_KINDS)))
+    covered = {(_core(m.get("name", "")), m.get("kind")) for m in municipalities}
+    covered_keys = {m.get("key") for m in municipalities}
+    for key in places.get("covered") or {}:
+        if key not in covered_keys:
+            problems.append(Problem("places", f"covered.{key}", "not a covered municipality key"))
+    for i, place in enumerate(places.get("other_places") or []):
+        where = f"other_places[{i}]"
+        if not isinstance(place, dict) or not place.get("name"):
+            problems.append(Problem("places", where, "needs a name"))
+            continue
+        if place.get("kind") not in PLACE_KINDS:
+            problems.append(Problem("places", where, f"kind {place.get('kind')!r} is not one of {PLACE_KINDS}"))
+        if place.get("state") != "WI" and place.get("state") not in states:
+            problems.append(Problem("places", where, f"state {place.get('state')!r} is not in states"))
+        if place.get("state") == "WI" and (_core(place["name"]), place.get("kind")) in covered:
+            problems.append(Problem("places", where, f"{place['name']} is a covered municipality"))
+    return problems
+
+
+def validate_people(people: dict[str, Any]) -> list[Problem]:
+    """Check knowledge/people.yml: every word's band exists and every band is an age range."""
+    problems: list[Problem] = []
+    bands = people.get("bands") or {}
+    for band, span in bands.items():
+        if not (isinstance(span, list) and len(span) == 2 and 0 <= span[0] <= span[1] <= 125):
+            problems.append(Problem("people", f"bands.{band}", "must be [low, high] years, 0 to 125"))
+    for section in ("singular", "plural"):
+        for word, band in (people.get(section) or {}).items():
+            if band not in bands:
+                problems.append(Problem("people", f"{section}.{word}", f"band {band!r} is not in bands"))
+    for word, members in (people.get("groups") or {}).items():
+        if not all(m in bands for m in members):
+            problems.append(Problem("people", f"groups.{word}", "every member must be a band"))
+    for key in ("determiners", "joiners", "adding", "rooming", "minimum_questions", "space_parts", "space_kinds"):
+        if not people.get(key):
+            problems.append(Problem("people", key, "missing"))
+    return problems
+
+
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
     """The curated files, in the product's municipality order (then any others)."""
     files = {p.stem: p for p in data_dir.glob("*.yml")}
@@ -570,4 +638,7 @@ def validate_all(
             continue
         problems.extend(validate(data, source, vocab))
         loaded.append(data)
+    if not keys:
+        problems.extend(validate_places(load_places(), [d.get("municipality") or {} for d in loaded]))
+        problems.extend(validate_people(load_people()))
     return loaded, problems
