@@ -111,7 +111,7 @@ def test_validate_lists_unreviewed_entries_apart_from_errors_and_warnings(tmp_pa
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     shutil.copy(curated.DATA_DIR / "howard.yml", data_dir / "howard.yml")
-    _, clean = curated.validate_all(data_dir=data_dir)
+    _, clean = curated.validate_all(["howard"], data_dir=data_dir)
     assert not [p for p in clean if p.level == "unreviewed"]
     data = yaml.safe_load((data_dir / "howard.yml").read_text(encoding="utf-8"))
     marked = copy.deepcopy(data)
@@ -119,7 +119,7 @@ def test_validate_lists_unreviewed_entries_apart_from_errors_and_warnings(tmp_pa
     marked["rules"][0]["review"] = True
     marked["coverage_review"] = True
     (data_dir / "howard.yml").write_text(yaml.safe_dump(marked, sort_keys=False, allow_unicode=True), "utf-8")
-    _, problems = curated.validate_all(data_dir=data_dir)
+    _, problems = curated.validate_all(["howard"], data_dir=data_dir)
     pending = [p for p in problems if p.level == "unreviewed"]
     assert len(pending) == 3
     assert {p.where.split("[")[0] for p in pending} == {"standards", "rules", "coverage"}
