@@ -259,6 +259,9 @@ class KnowledgeBase:
         exact = {" ".join(v.lower().split()): m.key for m in self.municipalities() for v in (m.key, m.name, *m.aliases)}
         if " ".join(str(text).lower().split()) in exact:
             return exact[" ".join(str(text).lower().split())]  # a name or alias as the data spells it
+        others = {_simplify(str(place.get("name", ""))) for place in self.places().get("other_places") or []}
+        if wanted in others - set(names):
+            return None  # "Muskegon" is a place of its own, not a typo of a covered one
         if wanted in names:
             found: str | None = names[wanted]
         else:
