@@ -69,7 +69,7 @@ test: setup browser ## Set up if needed, then run the whole test suite
 
 .PHONY: test-fast
 FAST := not servers and not browser and not services and not rasa
-test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, services or trained model (under 90 s)
+test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, services or trained model (about 70 s of CPU)
 	$(PY) -m pytest -q -m "$(FAST)"
 
 .PHONY: bench
