@@ -236,14 +236,17 @@ def spelling_dictionary() -> dict[str, int]:
 
 
 def build(
-    db_path: Path = DEFAULT_DB_PATH, keys: list[str] | None = None, data_dir: Path = curated.DATA_DIR
+    db_path: Path = DEFAULT_DB_PATH,
+    keys: list[str] | None = None,
+    data_dir: Path = curated.DATA_DIR,
+    sources_dir: Path = curated.SOURCES_DIR,
 ) -> dict[str, int]:
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
     validation error (warnings do not stop the build).
     """
-    files, problems = curated.validate_all(keys, data_dir)
+    files, problems = curated.validate_all(keys, data_dir, sources_dir)
     errors = [p for p in problems if p.level == "error"]
     if errors:
         raise BuildError(errors)

@@ -260,6 +260,8 @@ class KnowledgeBase:
         """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
         if not text or not str(text).strip():
             return None
+        if self._munis is not None and isinstance(text, str) and text in self._munis:
+            return str(text)  # a key: the common case (every lookup by key), without simplifying every name
         wanted = _simplify(str(text))
         if self._names is None:
             names: dict[str, str] = {}
