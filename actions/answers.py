@@ -12,7 +12,7 @@ from actions.common import current_facts, current_municipality, current_role, in
 from actions.safety import guarded
 from actions.space import answer_space
 from knowledge import parsing
-from knowledge.compose import answer_topic, ask_municipality
+from knowledge.compose import answer_duty, answer_topic, ask_municipality, duty_asked
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
@@ -41,19 +41,38 @@ def topic_of(intent: str) -> str | None:
 
 
 def answer_or_ask(
-    dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, facts: Dict[str, Any] | None = None
+    dispatcher: CollectingDispatcher,
+    tracker: Tracker,
+    topic: str,
+    facts: Dict[str, Any] | None = None,
+    same_question: bool = False,
 ) -> List[Dict[str, Any]]:
-    """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
+    """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic).
+
+    A "who has to ...?" question about one duty of the topic gets that duty's verdict; with
+    ``same_question`` (the message adds facts to the last question) the duty asked before is kept.
+    """
     key, unknown = current_municipality(tracker)
     last_space = tracker.get_slot("last_space")
     if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
     facts = current_facts(tracker) if facts is None else facts
+    text = tracker.latest_message.get("text") or ""
+    remembered = tracker.get_slot("duty") if same_question else None
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
-        return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None), SlotSet("facts", facts)]
+        return events + [
+            SlotSet("pending_topic", topic),
+            SlotSet("municipality", None),
+            SlotSet("facts", facts),
+            SlotSet("duty", duty_asked(kb(), topic, text, remembered)),
+        ]
     try:
-        answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
+        duty = duty_asked(kb(), topic, text, remembered)
+        if duty:
+            answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker))
+        else:
+            answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []
@@ -63,6 +82,7 @@ def answer_or_ask(
         SlotSet("pending_topic", None),
         SlotSet("facts", facts),
         SlotSet("asked_fact", answer.payload.get("ask_fact")),
+        SlotSet("duty", duty),
     ]
 
 
@@ -76,13 +96,14 @@ class ActionAnswerTopic(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
-        topic = topic_of(intent_of(tracker)) or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        asked = topic_of(intent_of(tracker))
+        topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"
             )
             return [SlotSet("facts", current_facts(tracker))]
-        return answer_or_ask(dispatcher, tracker, topic)
+        return answer_or_ask(dispatcher, tracker, topic, same_question=asked is None or asked == tracker.get_slot("topic"))
 
 
 class ActionSetMunicipality(Action):
@@ -101,7 +122,7 @@ class ActionSetMunicipality(Action):
             return events + [SlotSet("municipality", None)]
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
-            return answer_or_ask(dispatcher, tracker, topic)
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True)
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
         return [SlotSet("municipality", key)]
@@ -131,7 +152,7 @@ class ActionSetRole(Action):
             events.append(SlotSet("municipality", key))
         topic = tracker.get_slot("pending_topic")
         if topic and key:
-            return events + answer_or_ask(dispatcher, tracker, topic)
+            return events + answer_or_ask(dispatcher, tracker, topic, same_question=True)
         dispatcher.utter_message(text=text)
         return events
 
@@ -157,4 +178,4 @@ class ActionAnswerFact(Action):
             return []
         known = dict(tracker.get_slot("facts") or {})
         known[asked] = intent_of(tracker) == "affirm"
-        return answer_or_ask(dispatcher, tracker, topic, known)
+        return answer_or_ask(dispatcher, tracker, topic, known, same_question=True)
