@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from knowledge.citations import with_prefix
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.facts import load as load_fact_vocabulary
+from knowledge.facts import normalize as normalize_facts
 from knowledge.kb import KnowledgeBase, Municipality, Section, UnknownCitation
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate
 
@@ -176,6 +177,7 @@ def answer_duty(
     if not rules:
         return not_addressed(muni, f"who is responsible for {what}", topic)
     vocabulary = kb.fact_vocabulary()
+    facts = normalize_facts(facts)
     verdict = decide(rules, facts, duty, vocabulary.exceptions, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases)
@@ -196,7 +198,15 @@ def answer_duty(
         "ask_fact": verdict.question,
         "citations": [citation_payload(s) for s in cited],
         # what a channel with little room shows first (SMS: lead, exception line, first citation)
-        "verdict": {"lead": lead, "unless": unless, "question": question, "kind": verdict.kind},
+        "verdict": {
+            "lead": lead,
+            "unless": unless,
+            "question": question,
+            "kind": verdict.kind,
+            "short": _short_lead(muni, what, verdict, role),
+            "short_unless": _unless_line(verdict, short=True),
+            "short_citation": f"[{cited[0].display}]" if cited else None,
+        },
         # kept flat for the single-duty case
         "duty": duty,
         "party": verdict.party,
@@ -307,12 +317,25 @@ def _verdict_lead(
     )
 
 
-def _unless_line(verdict: Verdict) -> str | None:
+def _unless_line(verdict: Verdict, short: bool = False) -> str | None:
     """The one line of exceptions that could still change the verdict ("Unless ... (then the owner)")."""
     if not verdict.exceptions:
         return None
-    parts = [f"{describe_condition(e.fact, e.spec)} (then {_names(e.parties, short=True)})" for e in verdict.exceptions]
+    parts = []
+    for e in verdict.exceptions:
+        words = _wording().get(e.fact, {}).get("short") if short and e.spec is True else None
+        parts.append(f"{words or describe_condition(e.fact, e.spec)} (then {_names(e.parties, short=True)})")
     return "Unless " + ", or ".join(parts) + "."
+
+
+def _short_lead(muni: Municipality, what: str, verdict: Verdict, role: str | None) -> str:
+    """The verdict in a few words, for a first SMS page ("City of Muskego: the occupant ... is responsible ...")."""
+    what = (load_fact_vocabulary().get("duty_short") or {}).get(verdict.duty, what)
+    if verdict.kind == "decided":
+        return f"{muni.name}, {what}: {_party_for(verdict.parties, role)}."
+    if verdict.kind == "silent":
+        return f"{muni.name}, {what}: the text does not say who here; ask the {muni.office}."
+    return f"{muni.name}, {what}: it depends on {describe_depends(verdict.question or '')}."
 
 
 def _verdict_payload(verdict: Verdict, determination: Determination) -> dict[str, Any]:

@@ -139,6 +139,9 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for fact in facts:
         if fact not in (raw.get("wording") or {}):
             problems.append(f"wording: fact {fact!r} has no wording")
+    for duty, words in (raw.get("duty_short") or {}).items():
+        if duty not in duties or not isinstance(words, str):
+            problems.append(f"duty_short: unknown duty {duty!r} or no words")
     for pattern in raw.get("who_phrases") or []:
         try:
             re.compile(pattern)

@@ -326,12 +326,13 @@ def _outcomes(
     A fact of ``same_as`` that is not given takes the value of the fact it names.
     """
     found: dict[tuple[Any, ...], Outcome] = {}
+    possible = _fits(facts)  # facts that contradict themselves are taken as given
     for combination in product(*(_values(rules, f, facts.get(f)) for f in open_facts)):
         trial = {**facts, **dict(zip(open_facts, combination))}
         for fact, other in (same_as or {}).items():
             if fact not in trial and isinstance(trial.get(other), int):
                 trial[fact] = trial[other]
-        if not _fits(trial):
+        if possible and not _fits(trial):
             continue
         determination = evaluate(rules, derive(trial), duty)
         found[combination] = Outcome(_parties(determination), determination.rule)
