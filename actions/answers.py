@@ -59,16 +59,17 @@ def answer_or_ask(
     facts = current_facts(tracker) if facts is None else facts
     text = tracker.latest_message.get("text") or ""
     remembered = tracker.get_slot("duty") if same_question else None
+    asked = duty_asked(kb(), topic, text, remembered)
+    duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [
             SlotSet("pending_topic", topic),
             SlotSet("municipality", None),
             SlotSet("facts", facts),
-            SlotSet("duty", duty_asked(kb(), topic, text, remembered)),
+            SlotSet("duty", duty),
         ]
     try:
-        duty = duty_asked(kb(), topic, text, remembered)
         if duty:
             answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker))
         else:

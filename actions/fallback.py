@@ -10,6 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import answer_or_ask, topic_of
 from actions.common import kb, latest_entity
 from actions.safety import guarded
+from knowledge.compose import duty_asked
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
@@ -35,6 +36,9 @@ class ActionClarify(Action):
         topic = tracker.get_slot("topic")
         if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
+        asked = duty_asked(kb(), None, text)  # "who has to ...?" naming a duty, whatever the NLU made of it
+        if asked:
+            return answer_or_ask(dispatcher, tracker, asked[1])
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

@@ -508,22 +508,26 @@ TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
 CHAT_QUOTES = 3
 
 
-def duty_asked(kb: KnowledgeBase, topic: str, text: str, remembered: str | None = None) -> str | None:
-    """The one duty a "who" question asks about within a topic ("who buys the garbage cans?"), or None.
+def duty_asked(
+    kb: KnowledgeBase, topic: str | None, text: str, remembered: str | None = None
+) -> tuple[str, str] | None:
+    """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
 
-    A message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``)
-    when it is one of the topic's. Questions that are not "who" questions get the whole topic.
+    A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
+    another topic only when the message asks who ("who has to provide heat?" under heating). A
+    message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
     """
-    duties = TOPIC_DUTIES.get(topic, ())
-    if not duties:
-        return None
     vocabulary = kb.fact_vocabulary()
-    named = asked_duty(text, vocabulary, among=duties)
-    if is_who_question(text, vocabulary):
-        return named or (duties[0] if len(duties) == 1 else remembered if remembered in duties else None)
-    if remembered in duties and (named is None or named == remembered):
-        return remembered
-    return None
+    own = TOPIC_DUTIES.get(topic or "", ())
+    named = asked_duty(text, vocabulary, among=own) if own else None
+    if named is None and is_who_question(text, vocabulary):
+        named = asked_duty(text, vocabulary)
+    if named is None and remembered and not asked_duty(text, vocabulary):
+        named = remembered
+    if named is None:
+        return None
+    home = topic if named in own else next((t for t, ds in TOPIC_DUTIES.items() if named in ds), topic)
+    return (named, home) if home else None
 
 
 def answer_topic(
