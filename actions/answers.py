@@ -11,8 +11,17 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
 from actions.space import answer_space
+from knowledge import facts as fact_reading
 from knowledge import parsing
-from knowledge.compose import answer_duty, answer_topic, ask_municipality, duty_asked
+from knowledge.compose import (
+    TOPIC_DUTIES,
+    answer_duty,
+    answer_topic,
+    ask_municipality,
+    duty_asked,
+    topic_for_duty,
+    topic_from_text,
+)
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
@@ -33,6 +42,17 @@ def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
     }
 
 
+def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
+    """Whether the latest message adds facts to the last "who" question (whatever its intent)."""
+    last = tracker.get_slot("topic")
+    text = tracker.latest_message.get("text") or ""
+    changed = asked_topic is not None and asked_topic != last
+    related = TOPIC_DUTIES.get(last or "", ())
+    return bool(last) and fact_reading.adds_facts(
+        text, kb().fact_vocabulary(), tracker.get_slot("duty"), changed, related
+    )
+
+
 def topic_of(intent: str) -> str | None:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
     if intent.startswith("ask_") and intent[4:] in kb().topics():
@@ -46,6 +66,7 @@ def answer_or_ask(
     topic: str,
     facts: Dict[str, Any] | None = None,
     same_question: bool = False,
+    follow_up: bool = False,
 ) -> List[Dict[str, Any]]:
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic).
 
@@ -59,7 +80,7 @@ def answer_or_ask(
     facts = current_facts(tracker) if facts is None else facts
     text = tracker.latest_message.get("text") or ""
     remembered = tracker.get_slot("duty") if same_question else None
-    asked = duty_asked(kb(), topic, text, remembered)
+    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
     duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
@@ -83,7 +104,8 @@ def answer_or_ask(
         SlotSet("pending_topic", None),
         SlotSet("facts", facts),
         SlotSet("asked_fact", answer.payload.get("ask_fact")),
-        SlotSet("duty", duty),
+        # the duty a follow-up that only adds facts will be about ("it's a duplex")
+        SlotSet("duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
     ]
 
 
@@ -98,7 +120,15 @@ class ActionAnswerTopic(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         asked = topic_of(intent_of(tracker))
+        if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
+            return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        if topic is None:
+            text = tracker.latest_message.get("text") or ""
+            named = duty_asked(kb(), None, text)
+            if named:  # "4 unit, 2 tenants' units dirty. me or them?"
+                return answer_or_ask(dispatcher, tracker, named[1])
+            topic = topic_for_duty(fact_reading.asked_duty(text, kb().fact_vocabulary())) or topic_from_text(text)
         if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"
@@ -121,9 +151,16 @@ class ActionSetMunicipality(Action):
         if key is None or unknown:
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
+        text = tracker.latest_message.get("text") or ""
+        named = topic_for_duty(fact_reading.asked_duty(text, kb().fact_vocabulary()))
+        if named:  # "City of Amery utilities", "do I have to let the landlord in, twn of holland"
+            return answer_or_ask(dispatcher, tracker, named)
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
             return answer_or_ask(dispatcher, tracker, topic, same_question=True)
+        topic = topic_from_text(text)
+        if topic:  # "Town of Howard trash q"
+            return answer_or_ask(dispatcher, tracker, topic)
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
         return [SlotSet("municipality", key)]
@@ -154,6 +191,8 @@ class ActionSetRole(Action):
         topic = tracker.get_slot("pending_topic")
         if topic and key:
             return events + answer_or_ask(dispatcher, tracker, topic, same_question=True)
+        if key and adds_facts(tracker):  # "I rent one unit of a duplex" after a "who" question
+            return events + answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         dispatcher.utter_message(text=text)
         return events
 
@@ -170,6 +209,8 @@ class ActionAnswerFact(Action):
     ) -> List[Dict[str, Any]]:
         asked = tracker.get_slot("asked_fact")
         topic = tracker.get_slot("topic")
+        if topic and adds_facts(tracker):  # "the unit is vacant" read as a yes or no
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
         facts = (kb().meta("facts") or {}) if asked else {}
         if not asked or not topic or facts.get(asked, {}).get("type") != "bool":
             if asked and topic:

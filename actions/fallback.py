@@ -7,10 +7,11 @@ from typing import Any, Dict, List
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import answer_or_ask, topic_of
+from actions.answers import adds_facts, answer_or_ask, topic_of
 from actions.common import kb, latest_entity
 from actions.safety import guarded
-from knowledge.compose import duty_asked
+from knowledge.compose import duty_asked, topic_for_duty, topic_from_text
+from knowledge.facts import asked_duty
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
@@ -34,11 +35,18 @@ class ActionClarify(Action):
             )
             return []
         topic = tracker.get_slot("topic")
+        if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
         if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
-        asked = duty_asked(kb(), None, text)  # "who has to ...?" naming a duty, whatever the NLU made of it
+        # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
+        named = asked_duty(text, kb().fact_vocabulary())
+        asked = duty_asked(kb(), None, text) or (duty_asked(kb(), topic_for_duty(named), text) if named else None)
         if asked:
             return answer_or_ask(dispatcher, tracker, asked[1])
+        named_topic = topic_from_text(text) if latest_entity(tracker, "municipality") else None
+        if named_topic and topic_for_duty(kb().fact_vocabulary().topic_duty.get(named_topic)):
+            return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

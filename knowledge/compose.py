@@ -508,8 +508,18 @@ TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
 CHAT_QUOTES = 3
 
 
+def topic_for_duty(duty: str | None) -> str | None:
+    """The topic a duty belongs to (its first), or None."""
+    return next((t for t, ds in TOPIC_DUTIES.items() if duty in ds), None)
+
+
 def duty_asked(
-    kb: KnowledgeBase, topic: str | None, text: str, remembered: str | None = None
+    kb: KnowledgeBase,
+    topic: str | None,
+    text: str,
+    remembered: str | None = None,
+    follow_up: bool = False,
+    facts: Mapping[str, Any] | None = None,
 ) -> tuple[str, str] | None:
     """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
 
@@ -519,6 +529,11 @@ def duty_asked(
     """
     vocabulary = kb.fact_vocabulary()
     own = TOPIC_DUTIES.get(topic or "", ())
+    if follow_up and remembered:  # the message only adds facts to the last question
+        home = next((t for t, ds in TOPIC_DUTIES.items() if remembered in ds), topic)
+        if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
+            remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
+        return (remembered, home) if home else None
     named = asked_duty(text, vocabulary, among=own) if own else None
     if named is None and is_who_question(text, vocabulary):
         named = asked_duty(text, vocabulary)

@@ -54,6 +54,7 @@ class Vocabulary:
     duties: tuple[tuple[str, re.Pattern[str]], ...]
     who: tuple[re.Pattern[str], ...]
     wording: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    topic_duty: Mapping[str, str] = field(default_factory=dict)
 
 
 def load(path: Path = FACTS_PATH) -> dict[str, Any]:
@@ -139,6 +140,9 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for fact in facts:
         if fact not in (raw.get("wording") or {}):
             problems.append(f"wording: fact {fact!r} has no wording")
+    for topic, duty in (raw.get("topic_duty") or {}).items():
+        if duty not in duties:
+            problems.append(f"topic_duty.{topic}: unknown duty {duty!r}")
     for duty, words in (raw.get("duty_short") or {}).items():
         if duty not in duties or not isinstance(words, str):
             problems.append(f"duty_short: unknown duty {duty!r} or no words")
@@ -180,6 +184,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         duties=duties,
         who=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("who_phrases") or ()),
         wording={k: dict(v) for k, v in (raw.get("wording") or {}).items()},
+        topic_duty=dict(raw.get("topic_duty") or {}),
     )
 
 
@@ -218,6 +223,8 @@ def read(text: str, vocabulary: Vocabulary, known: Mapping[str, Any] | None = No
 def normalize(facts: Mapping[str, Any]) -> Facts:
     """Make a set of facts consistent by logic alone (a one-unit building has one infested unit at most)."""
     facts = {k: v for k, v in facts.items() if v is not None}
+    if facts.get("rooming_house") is True and facts.get("units_in_building") == 1:
+        facts.pop("units_in_building")  # "rooms in my house": the rooms are let, it is no single-family house
     units = facts.get("units_in_building")
     infested = facts.get("infested_units")
     if units == 1:
@@ -271,6 +278,20 @@ def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None 
         if (among is None or duty in among) and pattern.search(lowered):
             return duty
     return None
+
+
+def adds_facts(
+    text: str, vocabulary: Vocabulary, duty: str | None, topic_changed: bool, related: tuple[str, ...] = ()
+) -> bool:
+    """Whether a message only adds facts to the last "who" question about ``duty`` ("it's a duplex").
+
+    It states a fact, names no duty outside ``duty`` and its ``related`` ones (the same topic's),
+    and, if the NLU took it for another topic, is a short statement rather than a new question
+    ("and the bedroom in Amery?" is a question).
+    """
+    if not duty or not read(text, vocabulary) or asked_duty(text, vocabulary) not in (None, duty, *related):
+        return False
+    return not topic_changed or ("?" not in text and len(text.split()) <= 14)
 
 
 def is_who_question(text: str, vocabulary: Vocabulary) -> bool:
