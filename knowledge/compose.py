@@ -321,10 +321,14 @@ def _unless_line(verdict: Verdict, short: bool = False) -> str | None:
     """The one line of exceptions that could still change the verdict ("Unless ... (then the owner)")."""
     if not verdict.exceptions:
         return None
-    parts = []
+    by_parties: dict[tuple[str, ...], list[str]] = {}
     for e in verdict.exceptions:
         words = _wording().get(e.fact, {}).get("short") if short and e.spec is True else None
-        parts.append(f"{words or describe_condition(e.fact, e.spec)} (then {_names(e.parties, short=True)})")
+        by_parties.setdefault(e.parties, []).append(words or describe_condition(e.fact, e.spec))
+    parts = []
+    for parties, conditions in by_parties.items():
+        listed = conditions[0] if len(conditions) == 1 else ", ".join(conditions[:-1]) + " or " + conditions[-1]
+        parts.append(f"{listed} (then {_names(parties, short=True)})")
     return "Unless " + ", or ".join(parts) + "."
 
 
@@ -332,10 +336,10 @@ def _short_lead(muni: Municipality, what: str, verdict: Verdict, role: str | Non
     """The verdict in a few words, for a first SMS page ("City of Muskego: the occupant ... is responsible ...")."""
     what = (load_fact_vocabulary().get("duty_short") or {}).get(verdict.duty, what)
     if verdict.kind == "decided":
-        return f"{muni.name}, {what}: {_party_for(verdict.parties, role)}."
+        return f"In the {muni.name}, {what}: {_party_for(verdict.parties, role)}."
     if verdict.kind == "silent":
-        return f"{muni.name}, {what}: the text does not say who here; ask the {muni.office}."
-    return f"{muni.name}, {what}: it depends on {describe_depends(verdict.question or '')}."
+        return f"In the {muni.name}, {what}: the text does not say who; ask the {muni.office}."
+    return f"In the {muni.name}, {what}: it depends on {describe_depends(verdict.question or '')}."
 
 
 def _verdict_payload(verdict: Verdict, determination: Determination) -> dict[str, Any]:

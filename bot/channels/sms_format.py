@@ -213,8 +213,13 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
     titles: list[str] = []
     payloads: list[str] = []
     first: str | None = None
+    verdicts = [
+        m["custom"]["verdict"]
+        for m in messages
+        if isinstance(m.get("custom"), Mapping) and isinstance(m["custom"].get("verdict"), Mapping)
+    ]
     for message in messages:
-        verdict_first = _verdict_first(message) if first is None and not parts else None
+        verdict_first = _verdict_first(message, verdicts) if first is None and not parts else None
         if verdict_first is not None:
             first, rest = verdict_first
             parts.append(first + "\n" + rest)
@@ -240,17 +245,19 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
     return Reply(tidy(normalise(text)), payloads, tidy(normalise(first)) if first else None)
 
 
-def _verdict_first(message: Mapping[str, Any]) -> tuple[str, str] | None:
+def _verdict_first(message: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
     """(first page, the rest) of a "who has to do it?" answer, from its payload's verdict fields.
 
     The first page carries the verdict in a few words, its one exception line (or, when the
     facts do not decide, the one question) and the citation; the rest is the answer in full
     words, the question, the quotes and what else the message says.
     """
-    custom = message.get("custom")
     text = message.get("text")
-    verdict = custom.get("verdict") if isinstance(custom, Mapping) else None
-    if not isinstance(verdict, Mapping) or not isinstance(text, str):
+    if not isinstance(text, str):
+        return None
+    # the payload comes with the text or as a message of its own (Rasa sends text and custom apart)
+    verdict = next((v for v in verdicts if isinstance(v.get("lead"), str) and text.startswith(v["lead"])), None)
+    if verdict is None:
         return None
     short, lead = verdict.get("short"), verdict.get("lead")
     if not isinstance(short, str) or not isinstance(lead, str) or not text.startswith(lead):
