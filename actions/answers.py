@@ -49,7 +49,7 @@ def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
     changed = asked_topic is not None and asked_topic != last
     related = TOPIC_DUTIES.get(last or "", ())
     return bool(last) and fact_reading.adds_facts(
-        text, kb().fact_vocabulary(), tracker.get_slot("duty"), changed, related
+        text, kb().fact_vocabulary(), tracker.get_slot("follow_duty"), changed, related
     )
 
 
@@ -79,7 +79,7 @@ def answer_or_ask(
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
     facts = current_facts(tracker) if facts is None else facts
     text = tracker.latest_message.get("text") or ""
-    remembered = tracker.get_slot("duty") if same_question else None
+    remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
     asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
     duty, topic = asked if asked else (None, topic)
     if key is None:
@@ -89,6 +89,7 @@ def answer_or_ask(
             SlotSet("municipality", None),
             SlotSet("facts", facts),
             SlotSet("duty", duty),
+            SlotSet("follow_duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
         ]
     try:
         if duty:
@@ -104,8 +105,9 @@ def answer_or_ask(
         SlotSet("pending_topic", None),
         SlotSet("facts", facts),
         SlotSet("asked_fact", answer.payload.get("ask_fact")),
+        SlotSet("duty", duty),
         # the duty a follow-up that only adds facts will be about ("it's a duplex")
-        SlotSet("duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
+        SlotSet("follow_duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
     ]
 
 
