@@ -60,6 +60,10 @@ setup: $(STAMP) $(KB) $(SPACY) $(MODEL) ## Everything `run` and `test` need
 run: setup ## Set up if needed, then start the action server (:5055) and Rasa (:5005)
 	$(PY) -m bot.launch
 
+.PHONY: purge
+purge: $(STAMP) ## Delete conversations and SMS records older than RETENTION_DAYS (default 90); report it
+	$(PY) -m bot.retention purge
+
 test: setup browser ## Set up if needed, then run the whole test suite
 	$(PY) -m pytest -q
 

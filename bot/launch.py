@@ -19,7 +19,15 @@ Configuration is by environment (see :func:`defaults` and the README):
 * ``RASA_CORS_ORIGINS``: the origins allowed to call the server from a browser (space or comma
   separated); default: the server's own origin, which is the web chat's;
 * ``ACTION_TIMEOUT``: seconds Rasa waits for an action (see :mod:`bot.action_guard`);
-* ``RATE_LIMIT_*``: per-sender and per-address limits of the public channels (:mod:`bot.ratelimit`).
+* ``RATE_LIMIT_*``: per-sender and per-address limits of the public channels (:mod:`bot.ratelimit`);
+* ``ACTION_SERVER_HOST`` (default ``127.0.0.1``) and ``ACTION_SERVER_TOKEN``: where the action
+  server listens and the secret it requires, which the Rasa server sends (:mod:`bot.action_server`;
+  beyond loopback the token is required);
+* ``RETENTION_DAYS`` (default 90) and ``RETENTION_INTERVAL_HOURS`` (default 24): with the Rasa
+  server, the launcher purges older conversations and SMS records at start-up and then at that
+  interval (:mod:`bot.retention`, also ``make purge``);
+* ``TWILIO_AUTH_TOKEN`` with ``SMS_PUBLIC_BASE_URL`` or ``SMS_ALLOWED_HOSTS``: with the token and
+  neither of the others, the launcher refuses to start (:mod:`bot.channels.sms`).
 
 ``--only rasa`` or ``--only actions`` starts one of the two (the scale-out set-up runs several
 Rasa servers and several action servers, each in its own container).
@@ -59,6 +67,7 @@ def defaults(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     rasa_port = environ.get("RASA_PORT", "5005")
     return {
         "ACTION_PORT": "5055",
+        "ACTION_SERVER_HOST": "127.0.0.1",
         "RASA_PORT": rasa_port,
         "ACTION_ENDPOINT_URL": f"http://127.0.0.1:{environ.get('ACTION_PORT', '5055')}/webhook",
         "TRACKER_DB": str(ROOT / "var" / "tracker.db"),
@@ -98,7 +107,17 @@ def commands(env: dict[str, str], only: str | None = None) -> list[tuple[str, li
     servers = [
         (
             "action server",
-            [str(BIN / "python"), "-m", "rasa_sdk", "--actions", "actions", "--port", env["ACTION_PORT"]],
+            [
+                str(BIN / "python"),
+                "-m",
+                "bot.action_server",  # rasa_sdk's executor, on loopback by default, with the optional token
+                "--actions",
+                "actions",
+                "--port",
+                env["ACTION_PORT"],
+                "--host",
+                env.get("ACTION_SERVER_HOST") or "127.0.0.1",
+            ],
         ),
         (
             "rasa server",
@@ -175,14 +194,52 @@ def check_rate_limits(env: dict[str, str]) -> None:
             raise StartupError(f"{name}: {exc}") from None
 
 
+def check_action_server(env: dict[str, str]) -> str:
+    """Beyond loopback the action server needs ACTION_SERVER_TOKEN; the note says how it is reached."""
+    from bot.action_server import NEEDS_TOKEN, is_loopback
+
+    host = env.get("ACTION_SERVER_HOST") or "127.0.0.1"
+    if not is_loopback(host) and not env.get("ACTION_SERVER_TOKEN"):
+        raise StartupError(NEEDS_TOKEN.format(host=host))
+    return f"action server: listens on {host}" + (
+        ", needs ACTION_SERVER_TOKEN" if env.get("ACTION_SERVER_TOKEN") else ""
+    )
+
+
+def check_sms(env: dict[str, str]) -> None:
+    """With TWILIO_AUTH_TOKEN, the signed URL must come from SMS_PUBLIC_BASE_URL or SMS_ALLOWED_HOSTS."""
+    from bot.channels.sms import NO_PUBLIC_URL, allowed_hosts
+
+    if (
+        env.get("TWILIO_AUTH_TOKEN")
+        and not env.get("SMS_PUBLIC_BASE_URL")
+        and not allowed_hosts(env.get("SMS_ALLOWED_HOSTS"))
+    ):
+        raise StartupError(NO_PUBLIC_URL.format(token="TWILIO_AUTH_TOKEN"))
+
+
+def check_retention(env: dict[str, str]) -> str:
+    """RETENTION_DAYS and RETENTION_INTERVAL_HOURS must be positive numbers."""
+    from bot.retention import interval_hours, retention_days
+
+    try:
+        days, hours = retention_days(env), interval_hours(env)
+    except ValueError as exc:
+        raise StartupError(str(exc)) from None
+    return f"retention: conversations and SMS records older than {days:g} days are purged now and every {hours:g} h"
+
+
 def preflight(env: dict[str, str], only: str | None = None) -> list[str]:
     """Check everything the servers need; return notes to print. StartupError when something is missing."""
     notes = []
     if only in (None, "actions"):
         notes.append(f"knowledge base {env['HOUSING_KB_PATH']}: {check_knowledge_base(env)}")
+        notes.append(check_action_server(env))
     if only in (None, "rasa"):
         check_model()
         check_rate_limits(env)
+        check_sms(env)
+        notes.append(check_retention(env))
         path = endpoints_file(env)
         check_endpoint_variables(path, env)
         notes.append(f"endpoints: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
@@ -202,6 +259,17 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+def start_purge(env: dict[str, str]) -> subprocess.Popen:
+    """Run ``python -m bot.retention purge`` in the background (its report goes to this launcher's output)."""
+    return subprocess.Popen(
+        [str(BIN / "python"), "-m", "bot.retention", "purge"],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_die_with_parent,
+    )
 
 
 def stop(processes: list[subprocess.Popen], grace: float = 10.0) -> None:
@@ -260,7 +328,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Clerk desk: {base}/webhooks/clerk/  (review list needs CLERK_TOKEN)", flush=True)
         print(f"SMS channel: POST {base}/webhooks/sms/webhook{sms_note}", flush=True)
     code = 0
+    purger: subprocess.Popen | None = None
+    next_purge = time.monotonic() if args.only != "actions" else float("inf")
+    if args.only != "actions":
+        from bot.retention import interval_hours
+
+        every = interval_hours(env) * 3600
     while not stopping:
+        if purger is not None and purger.poll() is not None:
+            if purger.returncode:
+                print(
+                    f"retention purge failed (exit code {purger.returncode}); will try again",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            purger = None
+        if purger is None and time.monotonic() >= next_purge:
+            purger = start_purge(env)
+            next_purge = time.monotonic() + every
         for process, (name, _) in zip(processes, servers):
             if process.poll() is not None:
                 print(f"{name} exited with code {process.returncode}; stopping", file=sys.stderr, flush=True)
@@ -268,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
                 stopping = True
                 break
         time.sleep(0.2)
-    stop(processes)
+    stop([*processes, *([purger] if purger is not None else [])])
     return code
 
 

@@ -9,14 +9,22 @@ from flooding the assistant:
 =====================  ===========  =============================================================
 variable               default      what
 =====================  ===========  =============================================================
-``RATE_LIMIT_SENDER``  ``60/60``    REST: messages per conversation (``sender``)
-``RATE_LIMIT_IP``      ``3000/60``  REST: messages per client address (behind a proxy, set
+``RATE_LIMIT_SENDER``  ``60/60``    messages per conversation (REST ``sender``, web chat id,
+                                    clerk desk ``session``)
+``RATE_LIMIT_IP``      ``3000/60``  messages per client address, counted together over REST, the
+                                    web chat and the clerk desk's ``/api/ask`` (behind a proxy, set
                                     ``SANIC_PROXIES_COUNT`` or ``SANIC_REAL_IP_HEADER`` so Sanic
                                     sees the client's address, not the proxy's)
 ``RATE_LIMIT_SMS``     ``30/600``   SMS: texts per phone number (not per address: every text
                                     comes from Twilio's addresses). STOP, START and HELP are never
                                     limited.
+``RATE_LIMIT_CLERK_``  ``10/600``   wrong clerk tokens per client address (then 429 until the
+``TOKEN``                           bucket refills; a right token is never counted)
 =====================  ===========  =============================================================
+
+:class:`Policy` is that one policy; :func:`shared_policy` gives every channel of a server the
+same instance, so the per-address budget is shared by every public route that runs the bot (the
+clerk desk's ``/api/ask`` cannot be used to get round the REST limits, nor the other way round).
 
 Buckets live in the Rasa server's memory, so each server of a scale-out set-up counts on its
 own (the load balancer spreads a sender over several; the limits are there against floods, not
@@ -32,8 +40,14 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any, Mapping
 
-DEFAULTS = {"RATE_LIMIT_SENDER": "60/60", "RATE_LIMIT_IP": "3000/60", "RATE_LIMIT_SMS": "30/600"}
+DEFAULTS = {
+    "RATE_LIMIT_SENDER": "60/60",
+    "RATE_LIMIT_IP": "3000/60",
+    "RATE_LIMIT_SMS": "30/600",
+    "RATE_LIMIT_CLERK_TOKEN": "10/600",
+}
 _SPEC = re.compile(r"\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)\s*")
 
 
@@ -100,6 +114,16 @@ class RateLimiter:
                 return 0.0
             return max(0.001, (1 - bucket.tokens) / self.rate)
 
+    def wait(self, key: str, now: float | None = None) -> float:
+        """Like :meth:`take` without spending: 0.0 when ``key`` has a token left, else the seconds until one."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                return 0.0
+            tokens = min(float(self.burst), bucket.tokens + (now - bucket.updated) * self.rate)
+            return 0.0 if tokens >= 1 else max(0.001, (1 - tokens) / self.rate)
+
     def first_refusal(self, key: str) -> bool:
         """True once per stretch of refusals for ``key`` (to tell the sender once, then stay quiet)."""
         with self._lock:
@@ -126,3 +150,62 @@ class RateLimiter:
 def retry_after(seconds: float) -> int:
     """Whole seconds for a ``Retry-After`` header (at least 1)."""
     return max(1, math.ceil(seconds))
+
+
+class Policy:
+    """The one rate-limit policy of the public routes that run the bot (see the module docstring).
+
+    ``environ`` (default: this process's environment) holds the ``RATE_LIMIT_*`` settings; a
+    malformed one raises ValueError (the launcher checks them before the servers start).
+    """
+
+    def __init__(self, environ: Mapping[str, str] | None = None) -> None:
+        env = os.environ if environ is None else environ
+
+        def limiter(name: str) -> RateLimiter | None:
+            return RateLimiter.from_spec(env.get(name, DEFAULTS[name]))
+
+        self.per_sender = limiter("RATE_LIMIT_SENDER")
+        self.per_address = limiter("RATE_LIMIT_IP")
+        self.per_phone = limiter("RATE_LIMIT_SMS")
+        self.wrong_token = limiter("RATE_LIMIT_CLERK_TOKEN")
+
+    def take(self, address: str | None, sender: str | None = None) -> float:
+        """One message from ``address`` to conversation ``sender``: 0.0 when allowed, else seconds to wait.
+
+        The address is counted first (a refused address spends nothing of the conversation's budget).
+        """
+        if address is not None and self.per_address is not None:
+            wait = self.per_address.take(address)
+            if wait:
+                return wait
+        if sender is not None and self.per_sender is not None:
+            return self.per_sender.take(sender)
+        return 0.0
+
+
+_shared: Policy | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_policy() -> Policy:
+    """This process's policy (created from the environment on first use), shared by every channel."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Policy()
+        return _shared
+
+
+def client_address(request: Any) -> str:
+    """The client's address as Sanic sees it (behind a proxy: see ``SANIC_PROXIES_COUNT``)."""
+    return request.remote_addr or request.ip or "?"
+
+
+def refusal_text(wait: float) -> str:
+    """The polite sentence for a refused message."""
+    seconds = retry_after(wait)
+    return (
+        "You're sending messages faster than I can answer. "
+        f"Please wait {seconds} second{'s' if seconds != 1 else ''} and try again."
+    )

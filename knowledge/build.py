@@ -66,11 +66,15 @@ COLUMNS: dict[str, dict[str, type]] = {
         "priority": int,
         "citation": str,
         "quote": str,
+        "scope": str,
     },
     "topics": {
         **dict.fromkeys(["id", "topic", "description", "municipality"], str),
         "addressed": int,
         "citations": str,
+        "note": str,
+        "defines": str,
+        "note_citations": str,
     },
 }
 
@@ -182,10 +186,13 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
                     "priority": int(row.get("priority", 10)),
                     "citation": str(row["citation"]),
                     "quote": curated.fold(row["quote"]),
+                    "scope": curated.fold(row.get("scope") or ""),
                 }
             )
+        notes = data.get("coverage_notes") or {}
         for topic, description in vocab["topics"].items():
             entry = data["coverage"].get(topic, "not_addressed")
+            note = notes.get(topic) or {}
             tables["topics"].append(
                 {
                     "id": f"{key}:{topic}",
@@ -194,6 +201,9 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
                     "municipality": key,
                     "addressed": entry != "not_addressed",
                     "citations": json.dumps([] if entry == "not_addressed" else [str(c) for c in entry]),
+                    "note": curated.fold(note.get("note") or ""),
+                    "defines": json.dumps([str(t) for t in note.get("defines") or []]),
+                    "note_citations": json.dumps([str(c) for c in note.get("sections") or []]),
                 }
             )
         del by_citation
@@ -243,6 +253,12 @@ def build(
             {"key": "fact_phrases", "value": json.dumps(phrases)},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
+            {
+                "key": "fact_questions",
+                "value": json.dumps(
+                    {d["municipality"]["key"]: d["municipality"].get("fact_questions") or {} for d in files}
+                ),
+            },
         ],
         pk="key",
     )

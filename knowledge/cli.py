@@ -138,7 +138,7 @@ def define(db: Path, term: str, municipality: str | None, all_: bool) -> None:
         raise click.ClickException(f"No definition of {term!r} in the texts. Try: knowledge search {term!r}")
     for definition in found:
         muni = names[definition.municipality]
-        click.echo(f"{muni.name} — {definition.term} ({muni.citation_prefix}, {definition.citation}):")
+        click.echo(f"{muni.name} — {definition.term} ({definition.full_citation}):")
         click.echo(click.wrap_text(definition.text, 96, initial_indent="  ", subsequent_indent="  "))
 
 

@@ -249,14 +249,14 @@ def long_answer(kb: KnowledgeBase, municipality: str, topic: str) -> dict[str, A
     coverage = kb.coverage(muni.key, key)
     short = answer_topic(kb, muni.key, key)
     sections = list(coverage.sections)
-    for cited in short.payload.get("citations", []):
+    for cited in short.payload.get("citations", []) if short.payload.get("addressed") else []:
         if all(s.citation != cited["section"] for s in sections):
             sections.append(kb.section(muni.key, cited["section"]))
     addressed = bool(sections)
     if addressed:
         summary = "\n".join(line for line in short.text.splitlines() if not line.startswith("Source: "))
     else:
-        summary = not_addressed(muni, coverage.description.lower(), key).text
+        summary = not_addressed(muni, coverage.description.lower(), key, coverage).text
     return {
         "kind": "answer",
         "municipality": municipality_info(muni),

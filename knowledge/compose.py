@@ -17,7 +17,7 @@ from knowledge.citations import with_prefix
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
-from knowledge.kb import KnowledgeBase, Municipality, Section, UnknownCitation
+from knowledge.kb import Coverage, KnowledgeBase, Municipality, Section, UnknownCitation
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate
 
 DISCLAIMER = "This is general information from the ordinance text, not legal advice."
@@ -28,6 +28,7 @@ PARTY_NAMES = {
     "operator": "the operator",
     "occupant": "the occupant (the tenant)",
     "owner_or_operator": "the owner or operator",
+    "owner_or_occupant": "the owner or the occupant (the tenant)",
 }
 
 DUTY_PHRASES = {
@@ -138,20 +139,87 @@ def describe_depends(fact: str) -> str:
 
 
 def describe_rule(rule: Rule) -> str:
-    """The conditions of a rule joined in plain words ("always" when it has none)."""
-    if not rule.conditions:
-        return "in every case"
-    return "when " + " and ".join(describe_condition(f, s) for f, s in rule.conditions.items())
+    """What a rule covers and its conditions in plain words ("in every case" when it has neither)."""
+    parts = [f"for {rule.scope}"] if rule.scope else []
+    if rule.conditions:
+        parts.append("when " + " and ".join(describe_condition(f, s) for f, s in rule.conditions.items()))
+    return " ".join(parts) or "in every case"
 
 
-def not_addressed(muni: Municipality, what: str, topic: str) -> Answer:
-    """The honest answer when a municipality's text is silent on a question."""
-    officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
-    text = (
-        f"The {muni.name} housing code text I have does not address {what}. "
-        f"For an answer, ask the {officer}, who enforces the {muni.name} code."
+def _officer(muni: Municipality) -> str:
+    return muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
+
+
+def _defined_terms(muni: Municipality, coverage: Coverage) -> str:
+    """'the Village of Dresser code defines "GARBAGE" and "RUBBISH" but sets no duty or standard for them'."""
+    terms = [f'"{d.term}"' for d in coverage.defines]
+    joined = terms[0] if len(terms) == 1 else ", ".join(terms[:-1]) + " and " + terms[-1]
+    return (
+        f"the {muni.name} code defines {joined} but sets no duty or standard for {'it' if len(terms) == 1 else 'them'}"
     )
-    return Answer(text, {"municipality": muni.key, "topic": topic, "addressed": False, "citations": []})
+
+
+def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage | None = None) -> Answer:
+    """The honest answer when a municipality's text is silent on a question.
+
+    Where the code only defines the terms of the topic, the answer says so and quotes the
+    definitions; where the file notes what the text does say (e.g. that the extract leaves the
+    penalty out), the note and its sections are given.
+    """
+    officer = _officer(muni)
+    lines = [f"The {muni.name} housing code text I have does not address {what}."]
+    cited: list[dict[str, Any]] = []
+    if coverage is not None and coverage.defines:
+        lines[0] = (
+            f"The {muni.name} housing code text I have does not address {what}: {_defined_terms(muni, coverage)}."
+        )
+        for definition in coverage.defines:
+            lines.append(f'Source: {definition.full_citation}: "{shorten(definition.text)}"')
+            cited.append(
+                {
+                    "municipality": muni.key,
+                    "citation": definition.full_citation,
+                    "section": definition.citation,
+                    "basis": definition.basis,
+                    "heading": f"definition of {definition.term}",
+                    "quote": definition.text,
+                }
+            )
+    if coverage is not None and coverage.note:
+        lines[0] = lines[0].rstrip(".") + f": {coverage.note}."
+    if coverage is not None:
+        for section in coverage.note_sections:
+            lines.append(f'Source: {section.full_citation}: "{shorten(section.text)}"')
+            cited.append(citation_payload(section))
+    lines.append(f"For an answer, ask the {officer}, who enforces the {muni.name} code.")
+    payload: dict[str, Any] = {"municipality": muni.key, "topic": topic, "addressed": False, "citations": cited}
+    if coverage is not None and coverage.defines:
+        payload["defines"] = [d.term for d in coverage.defines]
+    return Answer("\n".join(lines), payload)
+
+
+def no_party_line(muni: Municipality, what: str, section: Section | None) -> str:
+    """Where the code sets a requirement but names no one to carry it: never "nobody has to"."""
+    where = f" ({section.full_citation})" if section is not None else ""
+    return (
+        f"The {muni.name} text does not name who is responsible for {what}, but that does not mean no one is: "
+        f"the code sets the requirement{where}, and the {_officer(muni)} enforces it and can say who must act."
+    )
+
+
+# Duties a code can require without naming who carries them ("every dwelling shall have heating
+# facilities"): where no rule names a party, the answer says what the code requires and who
+# enforces it, so it never reads as "nobody has to".
+REQUIRED_WITHOUT_PARTY = ("supply_heat", "maintain_supplied_facilities")
+
+
+def no_figure_line(kb: KnowledgeBase, muni: Municipality, topic: str) -> str:
+    """'The City of Amery text states no figure for the temperature …' for a topic answered by one figure."""
+    keys = TOPIC_STANDARDS.get(topic, ())
+    if len(keys) != 1:
+        return ""
+    description = kb.standard_description(keys[0])
+    return f"The {muni.name} text states no figure for the {description[0].lower() + description[1:]}."
 
 
 def answer_duty(
@@ -175,14 +243,34 @@ def answer_duty(
     rules = kb.rules(muni.key, duty)
     what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
     if not rules:
-        return not_addressed(muni, f"who is responsible for {what}", topic)
+        coverage = kb.coverage(muni.key, topic)
+        if coverage.addressed and duty in REQUIRED_WITHOUT_PARTY:
+            section = coverage.sections[0]
+            return Answer(
+                no_party_line(muni, what, section) + "\n" + quote_lines([section], quote_limit),
+                {
+                    "municipality": muni.key,
+                    "topic": topic,
+                    "addressed": True,
+                    "duties": [],
+                    "ask_fact": None,
+                    "citations": [citation_payload(section)],
+                    "duty": duty,
+                    "party": None,
+                    "decided": False,
+                    "deciding_facts": [],
+                },
+            )
+        if coverage.addressed:
+            return _silent_duty(kb, muni, what, duty, topic, list(coverage.sections)[:2], quote_limit)
+        return not_addressed(muni, f"who is responsible for {what}", topic, coverage)
     vocabulary = kb.fact_vocabulary()
     facts = normalize_facts(facts)
-    verdict = decide(rules, facts, duty, vocabulary.exceptions, vocabulary.ask, vocabulary.same_as)
+    verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases)
     unless = _unless_line(verdict)
-    question = kb.fact_question(verdict.question) if verdict.question else None
+    question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
     if verdict.rule is None and not verdict.cases:
         cited_rules += rules
@@ -217,6 +305,45 @@ def answer_duty(
     return Answer("\n".join(lines), payload)
 
 
+def _silent_duty(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    what: str,
+    duty: str,
+    topic: str,
+    sections: list[Section],
+    quote_limit: int,
+) -> Answer:
+    """A duty the text assigns to no one, in a topic it does address: said first, with the officer and the sections."""
+    verdict = Verdict(duty, "silent", (), None, {})
+    lead = _verdict_lead(muni, what, verdict, None)
+    text = lead + ("\n" + quote_lines(sections, quote_limit) if sections else "")
+    short = _short_lead(muni, what, verdict, None)
+    payload = {
+        "municipality": muni.key,
+        "topic": topic,
+        "addressed": True,
+        "duties": [{"duty": duty, "party": None, "parties": [], "decided": False, "kind": "silent", "deciding_facts": []}],
+        "ask_fact": None,
+        "citations": [citation_payload(s) for s in sections],
+        "verdict": {
+            "lead": lead,
+            "unless": None,
+            "question": None,
+            "kind": "silent",
+            "short": short,
+            "short_unless": None,
+            "short_citation": f"[{sections[0].display}]" if sections else None,
+        },
+        "duty": duty,
+        "party": None,
+        "parties": [],
+        "decided": False,
+        "deciding_facts": [],
+    }
+    return Answer(text, payload)
+
+
 def _names(parties: Iterable[str], short: bool = False) -> str:
     """The parties in words ("the occupant (the tenant)"; short: "the occupant")."""
     return " and ".join(("the " + p.replace("_", " ")) if short else PARTY_NAMES.get(p, p) for p in parties)
@@ -233,7 +360,8 @@ def _given_conditions(verdict: Verdict) -> str:
     if verdict.rule is None:
         return ""
     given = [(f, spec) for f, spec in verdict.rule.conditions.items() if f in verdict.used]
-    return (" when " + " and ".join(describe_condition(f, spec) for f, spec in given)) if given else ""
+    scope = f" for {verdict.rule.scope}" if verdict.rule.scope else ""
+    return scope + ((" when " + " and ".join(describe_condition(f, spec) for f, spec in given)) if given else "")
 
 
 def _used_facts(verdict: Verdict) -> str:
@@ -265,7 +393,7 @@ def _case_list(
             rules,
             {**facts, verdict.question: value},
             verdict.duty,
-            vocabulary.exceptions,
+            vocabulary.exception_defaults,
             vocabulary.ask,
             vocabulary.same_as,
         )
@@ -323,7 +451,7 @@ def _unless_line(verdict: Verdict, short: bool = False) -> str | None:
         return None
     by_parties: dict[tuple[str, ...], list[str]] = {}
     for e in verdict.exceptions:
-        words = _wording().get(e.fact, {}).get("short") if short and e.spec is True else None
+        words = _wording().get(e.fact, {}).get("short") if short and isinstance(e.spec, bool) else None
         by_parties.setdefault(e.parties, []).append(words or describe_condition(e.fact, e.spec))
     parts = []
     for parties, conditions in by_parties.items():
@@ -372,6 +500,8 @@ def _duty_text(muni: Municipality, what: str, determination: Determination, rule
 
 
 def _role_note(party: str, role: str | None) -> str:
+    if party == "owner_or_occupant":
+        return ""
     if role == "tenant":
         return " (that is you, as the tenant)" if party == "occupant" else " (your landlord, not you)"
     if role == "landlord":
@@ -486,6 +616,7 @@ TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
         "hearing_held_days",
         "appeal_days",
         "appeal_decision_days",
+        "appeal_findings_notice_days",
         "compliance_days",
     ),
     "penalties": ("fine_min", "fine_max", "fine_repeat_min", "fine_repeat_max"),
@@ -569,11 +700,13 @@ def answer_topic(
     duties = [d for d in TOPIC_DUTIES.get(topic, ()) if kb.rules(muni.key, d)]
     standards = [s for key in TOPIC_STANDARDS.get(topic, ()) for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
-        return not_addressed(muni, coverage.description.lower(), topic)
+        return not_addressed(muni, coverage.description.lower(), topic, coverage)
     if duties == list(TOPIC_DUTIES.get(topic, ())) == [TOPIC_DUTIES.get(topic, ("",))[0]] and not standards:
         return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit)
 
     lines: list[str] = [f"In the {muni.name}, on {coverage.description[0].lower() + coverage.description[1:]}:"]
+    if not standards and not duties and no_figure_line(kb, muni, topic):
+        lines.insert(0, no_figure_line(kb, muni, topic))
     cited: list[Section] = []
     for standard in standards:
         lines.append(
@@ -591,7 +724,12 @@ def answer_topic(
         lines.append("- " + sentence[0].upper() + sentence[1:].replace("\n- ", "\n    - "))
         cited.extend(_cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)]))
     for duty in TOPIC_DUTIES.get(topic, ()):
-        if duty not in duties:
+        if duty not in duties and duty in REQUIRED_WITHOUT_PARTY and (cited or coverage.sections):
+            required = (cited or list(coverage.sections))[0]
+            lines.append("- " + no_party_line(muni, DUTY_PHRASES.get(duty, duty), required))
+            if required not in cited:
+                cited.append(required)
+        elif duty not in duties:
             lines.append(f"- The {muni.name} text does not say who is responsible for {DUTY_PHRASES.get(duty, duty)}.")
     if not standards and not duties:
         lines.append(
@@ -604,7 +742,7 @@ def answer_topic(
         lines.append(f'(and {len(cited) - len(shown)} more: say "quote the section" for the full text)')
     ask = next((d.deciding_facts[0] for d in determinations if d.deciding_facts), None)
     if ask:
-        lines.append("To say for sure: " + kb.fact_question(ask))
+        lines.append("To say for sure: " + kb.fact_question(ask, muni.key))
     payload = {
         "municipality": muni.key,
         "topic": topic,
@@ -642,7 +780,7 @@ def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
     muni = kb.municipality(definition.municipality)
     return {
         "municipality": muni.key,
-        "citation": with_prefix(muni.citation_prefix, definition.citation),
+        "citation": definition.full_citation or with_prefix(muni.citation_prefix, definition.citation),
         "section": definition.citation,
         "basis": definition.basis,
         "heading": f"definition of {definition.term}",
@@ -737,7 +875,11 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
         answer = answer_topic(kb, muni.key, topic)
         payload = answer.payload
         if not payload.get("addressed"):
-            lines.append(f"- {muni.name}: not addressed in this text (ask the {muni.office}).")
+            defined = kb.coverage(muni.key, topic)
+            if defined.defines:
+                lines.append(f"- {muni.name}: not addressed: {_defined_terms(muni, defined)} (ask the {muni.office}).")
+            else:
+                lines.append(f"- {muni.name}: not addressed in this text (ask the {muni.office}).")
             continue
         parts = [
             f"{s['value_text']}" + (f" ({kb.standard_description(s['key']).split(' (')[0].lower()})")
@@ -751,7 +893,11 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
                 who = f"{who}, unless the facts shift it (ask me)"
             parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
         if not payload.get("duties") and TOPIC_DUTIES.get(topic):
-            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(TOPIC_DUTIES[topic][0])}")
+            duty = TOPIC_DUTIES[topic][0]
+            if duty in REQUIRED_WITHOUT_PARTY:
+                parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
+            else:
+                parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(duty)}")
         first = payload["citations"][0]
         summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
         lines.append(f"- {muni.name}: {summary} — {first['citation']}")

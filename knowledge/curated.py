@@ -27,7 +27,7 @@ VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
 
 MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
 BASES = ("stated", "cross_reference", "inferred", "unknown")
-PARTIES = ("owner", "operator", "occupant", "owner_or_operator")
+PARTIES = ("owner", "operator", "occupant", "owner_or_operator", "owner_or_occupant")
 CONDITION_OPS = ("eq", "ne", "gt", "gte", "lt", "lte")
 UNCOVERED_MIN_CHARS = 60
 
@@ -251,6 +251,11 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             err("municipality", f"missing field {name!r}")
     if muni.get("kind") not in ("town", "village", "city"):
         err("municipality", "kind must be town, village or city")
+    for fact, question in (muni.get("fact_questions") or {}).items():
+        if fact not in vocab["facts"]:
+            err("municipality", f"fact_questions: {fact!r} is not in knowledge/vocab.yml facts")
+        elif not isinstance(question, str) or not question.strip().endswith("?"):
+            err("municipality", f"fact_questions: the question for {fact!r} must be a question")
 
     spans: list[tuple[int, int]] = []
     citations: dict[str, dict[str, Any]] = {}
@@ -320,6 +325,10 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
         spans.append((at, at + len(fold(text))))
 
     standard_keys = vocab["standards"]
+    stated: dict[str, float] = {}
+    for row in data["standards"]:
+        if row.get("key") in standard_keys and isinstance(row.get("value"), (int, float)) and "value_from" not in row:
+            stated.setdefault(row["key"], row["value"])
     for index, row in enumerate(data["standards"]):
         where = f"standards[{index}] {row.get('key')!r}"
         if row.get("key") not in standard_keys:
@@ -337,7 +346,20 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
         if not value_text or value_text not in quote:
             err(where, "value_text must occur in the quote")
             continue
-        if not _value_matches(row.get("value"), standard_keys[row["key"]]["unit"], value_text):
+        derived = row.get("value_from")
+        if derived is not None:
+            # a value fixed by a defined term the quote uses ("every multiple dwelling": more than two units)
+            base = stated.get(derived.get("standard")) if isinstance(derived, dict) else None
+            if base is None:
+                err(where, "value_from must name another standard of this file that states its number")
+            elif derived.get("term") and fold(derived["term"]).lower() not in value_text.lower():
+                err(where, "value_from term must occur in value_text")
+            elif row.get("value") != base + int(derived.get("add", 0)):
+                err(
+                    where,
+                    f"value {row.get('value')!r} is not {derived.get('standard')} ({base}) + {derived.get('add', 0)}",
+                )
+        elif not _value_matches(row.get("value"), standard_keys[row["key"]]["unit"], value_text):
             err(where, f"value {row.get('value')!r} is not what {value_text!r} states")
 
     for index, row in enumerate(data["rules"]):
@@ -346,6 +368,8 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             err(where, "duty is not in knowledge/vocab.yml duties")
         if row.get("party") not in PARTIES:
             err(where, f"party must be one of {', '.join(PARTIES)}")
+        if "scope" in row and (not isinstance(row["scope"], str) or not row["scope"].strip()):
+            err(where, "scope must be plain words (what the duty covers)")
         for fact, spec in (row.get("when") or {}).items():
             if fact not in vocab["facts"]:
                 err(where, f"fact {fact!r} is not in knowledge/vocab.yml facts")
@@ -372,6 +396,19 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
     for topic in coverage:
         if topic not in vocab["topics"]:
             err("coverage", f"{topic!r} is not a topic in knowledge/vocab.yml")
+    for topic, note in (data.get("coverage_notes") or {}).items():
+        where = f"coverage_notes {topic!r}"
+        if coverage.get(topic) != "not_addressed":
+            err(where, "a coverage note is only for a topic mapped to not_addressed")
+        if not isinstance(note, dict) or not (note.get("note") or note.get("defines")):
+            err(where, "needs a note or the terms the code defines (defines)")
+            continue
+        for term in note.get("defines") or []:
+            if str(term).lower() not in terms:
+                err(where, f"{term!r} is not a defined term of this file")
+        for cited in note.get("sections") or []:
+            if str(cited) not in citations:
+                err(where, f"{cited!r} is not a section")
 
     for start, end in uncovered(source.folded, spans):
         snippet = source.folded[start:end]

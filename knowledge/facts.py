@@ -48,6 +48,7 @@ class Vocabulary:
     phrases: tuple[Phrase, ...]
     ask: tuple[str, ...]
     exceptions: tuple[str, ...]
+    assumed: Mapping[str, Any]
     same_as: Mapping[str, str]
     roles: Mapping[str, Mapping[str, Any]]
     intents: Mapping[str, Mapping[str, Any]]
@@ -55,6 +56,11 @@ class Vocabulary:
     who: tuple[re.Pattern[str], ...]
     wording: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topic_duty: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def exception_defaults(self) -> dict[str, Any]:
+        """Every exception fact with the value it is taken to have until the user says otherwise."""
+        return {fact: self.assumed.get(fact, False) for fact in self.exceptions}
 
 
 def load(path: Path = FACTS_PATH) -> dict[str, Any]:
@@ -82,7 +88,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     problems: list[str] = []
     if not isinstance(raw, Mapping):
         return ["the fact vocabulary must be a mapping"]
-    listed = [*raw.get("ask", []), *raw.get("exceptions", [])]
+    listed = [*raw.get("ask", []), *(raw.get("exceptions") or {})]
     for fact in listed:
         if fact not in facts:
             problems.append(f"ask/exceptions: unknown fact {fact!r}")
@@ -91,6 +97,9 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for fact in facts:
         if fact not in listed:
             problems.append(f"fact {fact!r} is neither in ask nor in exceptions")
+    for fact, value in (raw.get("exceptions") or {}).items():
+        if fact in facts and value is not None and not _valid_value(value, facts[fact]["type"]):
+            problems.append(f"exceptions.{fact}: {value!r} is not a {facts[fact]['type']}")
     for fact, other in (raw.get("same_as") or {}).items():
         if fact not in raw.get("exceptions", []) or other not in facts or facts[fact]["type"] != "int":
             problems.append(f"same_as: {fact} must be a count listed in exceptions, {other} a known fact")
@@ -178,6 +187,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         phrases=phrases,
         ask=tuple(raw.get("ask") or ()),
         exceptions=tuple(raw.get("exceptions") or ()),
+        assumed={k: v for k, v in (raw.get("exceptions") or {}).items() if v is not None},
         same_as=dict(raw.get("same_as") or {}),
         roles={k: dict(v) for k, v in (raw.get("roles") or {}).items()},
         intents={k: dict(v) for k, v in (raw.get("intents") or {}).items()},

@@ -93,6 +93,7 @@ class Definition:
     citation: str
     basis: str
     synonyms: tuple[str, ...]
+    full_citation: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,9 @@ class Coverage:
     description: str
     addressed: bool
     sections: tuple[Section, ...]
+    note: str = ""
+    defines: tuple[Definition, ...] = ()
+    note_sections: tuple[Section, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -294,17 +298,27 @@ class KnowledgeBase:
             plural = [r for r in rows if r["term_lower"] in (wanted.rstrip("s"), wanted + "s")]
             synonym = [r for r in rows if wanted in json.loads(r["synonyms"])]
             for row in (exact or plural or synonym)[:1]:
-                found.append(
-                    Definition(
-                        municipality=key,
-                        term=row["term"],
-                        text=row["text"],
-                        citation=row["citation"],
-                        basis=row["basis"],
-                        synonyms=tuple(json.loads(row["synonyms"])),
-                    )
-                )
+                found.append(self._definition(key, row))
         return found
+
+    def _definition(self, key: str, row: Any) -> Definition:
+        """A definitions row, cited the way the section it sits in is cited (never a bare inferred number)."""
+        muni = self.municipality(key)
+        try:
+            where = self.section(key, row["citation"]).full_citation
+        except KnowledgeBaseError:
+            where = with_prefix(muni.citation_prefix, row["citation"])
+        if row["term"].lower() not in where.lower():
+            where = f'{where}, definition of "{row["term"]}"'
+        return Definition(
+            municipality=key,
+            term=row["term"],
+            text=row["text"],
+            citation=row["citation"],
+            basis=row["basis"],
+            synonyms=tuple(json.loads(row["synonyms"])),
+            full_citation=where,
+        )
 
     def terms(self, municipality: str | None = None) -> list[str]:
         """Every defined term (lower case, distinct), for one or all municipalities."""
@@ -397,8 +411,15 @@ class KnowledgeBase:
             )
         return self._fact_vocabulary
 
-    def fact_question(self, fact: str) -> str:
-        """The question that asks a user for a fact the rules depend on."""
+    def fact_question(self, fact: str, municipality: str | None = None) -> str:
+        """The question that asks a user for a fact the rules depend on.
+
+        A municipality's file may word it after its own definition (``fact_questions``).
+        """
+        if municipality:
+            own = (self.meta("fact_questions") or {}).get(self.municipality(municipality).key) or {}
+            if fact in own:
+                return own[fact]
         facts = self.meta("facts") or {}
         return facts.get(fact, {}).get("question", fact.replace("_", " ") + "?")
 
@@ -420,12 +441,23 @@ class KnowledgeBase:
             raise KnowledgeBaseError(f"{topic!r} is not one of the topics I know.")
         row = rows[0]
         cited = json.loads(row["citations"])
+        terms = json.loads(row["defines"]) if "defines" in row.keys() and row["defines"] else []
+        defined = []
+        for term in terms:
+            found = self._rows(
+                "select * from definitions where municipality = ? and term_lower = ?", (key, term.lower())
+            )
+            defined.extend(self._definition(key, r) for r in found[:1])
+        noted = json.loads(row["note_citations"]) if "note_citations" in row.keys() and row["note_citations"] else []
         return Coverage(
             municipality=key,
             topic=topic,
             description=row["description"],
             addressed=bool(row["addressed"]),
             sections=tuple(self.section(key, c) for c in cited),
+            note=(row["note"] if "note" in row.keys() else "") or "",
+            defines=tuple(defined),
+            note_sections=tuple(self.section(key, c) for c in noted),
         )
 
     def coverage_matrix(self) -> dict[str, dict[str, list[str]]]:

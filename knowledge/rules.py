@@ -28,6 +28,7 @@ class Rule:
     priority: int
     citation: str
     quote: str
+    scope: str = ""
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Rule:
@@ -43,6 +44,7 @@ class Rule:
             priority=int(row["priority"]),
             citation=row["citation"],
             quote=row["quote"],
+            scope=row.get("scope") or "",
         )
 
 
@@ -355,7 +357,7 @@ def decide(
     rules: Iterable[Rule],
     facts: Facts,
     duty: str,
-    exceptions: Iterable[str] = (),
+    exceptions: Iterable[str] | Mapping[str, Any] = (),
     ask_order: Iterable[str] = (),
     same_as: Mapping[str, str] | None = None,
 ) -> Verdict:
@@ -368,7 +370,8 @@ def decide(
     ties), and the cases say who for each of its values.
     """
     rules = [r for r in rules if r.duty == duty]
-    exceptions = tuple(exceptions)
+    defaults = dict(exceptions) if isinstance(exceptions, Mapping) else dict.fromkeys(exceptions, False)
+    exceptions = tuple(defaults)
     order = list(ask_order)
     known = {k: v for k, v in derive(facts).items() if v is not None}
     relevant: list[str] = []
@@ -377,7 +380,11 @@ def decide(
             if fact not in relevant:
                 relevant.append(fact)
     same_as = {f: other for f, other in (same_as or {}).items() if f in relevant and f not in known}
-    assumed = {f: False for f in relevant if f in exceptions and f not in known and f not in same_as}
+    assumed = {
+        f: defaults.get(f) if defaults.get(f) is not None else False
+        for f in relevant
+        if f in exceptions and f not in known and f not in same_as
+    }
     base = {**known, **assumed}
     open_facts = [f for f in relevant if f not in exceptions and (f not in known or _interval(known[f]))]
     open_facts.sort(key=lambda f: order.index(f) if f in order else len(order))
@@ -389,7 +396,7 @@ def decide(
         """The assumed "no" facts whose "yes" would settle the answer on other parties."""
         found = []
         for fact in [*assumed, *same_as]:
-            value = True if fact in assumed else max(_values(rules, fact, None))
+            value = (not assumed[fact]) if fact in assumed else max(_values(rules, fact, None))
             changed = _outcomes(rules, {**base, fact: value}, duty, open_facts, same_as)
             parties = {o.parties for o in changed.values()}
             if len(parties) != 1 or parties == current or not next(iter(parties)):
@@ -399,7 +406,7 @@ def decide(
             if len(current) == 1 and set(only) <= owners and set(next(iter(current))) <= owners and next(iter(current)):
                 continue  # "the owner" where "the owner or operator" already is: no change worth a line
             rule = next(iter(changed.values())).rule
-            spec = True if fact in assumed else (rule.conditions.get(fact, True) if rule else True)
+            spec = value if fact in assumed else (rule.conditions.get(fact, True) if rule else True)
             found.append(Exception_(fact, only, rule, spec))
         return found
 

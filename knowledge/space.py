@@ -132,6 +132,9 @@ class _Ctx:
         self.sources: list[Source] = []
         self.notes: list[str] = []
         self._standards: dict[str, Standard] | None = None
+        # whether a person aged exactly the occupant age ("over one year of age") counts: the text
+        # does not settle it, so the public functions run both ways (see _either_way)
+        self.boundary_counts = False
 
     def std(self, key: str) -> Standard | None:
         """The standards row of ``key`` for this municipality (proper rows only), or None.
@@ -300,9 +303,13 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
     rule = ctx.std("occupant_min_age_years")
     if rule is None or rule.value is None:
         return _Occupants(persons, known, [])
-    counted = [a for a in known if a is None or a > rule.value]
-    excluded = [a for a in known if a is not None and a <= rule.value]
+    boundary = [a for a in known if a is not None and _at_age(a, rule.value)]
+    counted = [a for a in known if a is None or (a > rule.value and not _at_age(a, rule.value))]
+    counted += boundary if ctx.boundary_counts else []
+    excluded = [a for a in known if a is not None and a < rule.value and not _at_age(a, rule.value)]
     over = f"over {rule.value_text} of age"
+    if boundary:
+        ctx.use(rule)
     if excluded:
         ctx.use(rule)
         names = ", ".join(f"the {_age_words(a)}" for a in excluded)
@@ -314,9 +321,64 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
         ctx.use(rule)
         ctx.note(
             f"I counted every person as an occupant. The {ctx.muni.name} code counts only persons {over}: "
-            "a child one year old or younger does not count."
+            "a child under one does not count, and the text does not settle whether a child of exactly one does."
         )
     return _Occupants(persons, counted, excluded)
+
+
+def _at_age(age: float, limit: float) -> bool:
+    return abs(age - limit) < 1e-9
+
+
+def _either_way(
+    kb: KnowledgeBase, municipality: str, ages: Sequence[float] | None, run: Callable[[bool], SpaceResult]
+) -> SpaceResult:
+    """Run a check with a child aged exactly the occupant age counted and not counted.
+
+    The definitions say "over one year of age", which does not settle a child of exactly one
+    (like Amery's "over 12" / "under 12" at exactly 12). The same verdict either way is given
+    with a note; different verdicts give both outcomes and name the officer, never one silently.
+    """
+    rule = kb.standard(municipality, "occupant_min_age_years")
+    if rule is None or rule.value is None or not ages:
+        return run(False)
+    at = [a for a in ages if isinstance(a, (int, float)) and not isinstance(a, bool) and _at_age(a, rule.value)]
+    if not at:
+        return run(False)
+    counted, left_out = run(True), run(False)
+    if NEED_INFO in (counted.verdict, left_out.verdict):
+        return counted if counted.verdict == NEED_INFO else left_out
+    child = f"the {_age_words(at[0])}" if len(at) == 1 else f"the {len(at)} children aged exactly {rule.value_text}"
+    unsettled = (
+        f'The {left_out.municipality_name} code\'s occupant is a person "over {rule.value_text} of age", so the text '
+        f"does not settle whether {child} counts as an occupant."
+    )
+    same = counted.verdict == left_out.verdict and (
+        counted.verdict in (MEETS, FAILS) or counted.numbers == left_out.numbers
+    )
+    if same:
+        if counted.summary != left_out.summary:
+            left_out.summary += f" Counting {child} as well, the verdict is the same: {counted.summary}"
+        left_out.notes.append(unsettled + " Here the verdict is the same either way.")
+        left_out.sources += [s for s in counted.sources if s.key not in {o.key for o in left_out.sources}]
+        return left_out
+    muni = kb.municipality(municipality)
+    ask = f" For an answer, ask the {muni.office} ({muni.enforcing_officer})."
+    counted.summary, left_out.summary = counted.summary.replace(ask, ""), left_out.summary.replace(ask, "")
+    sources = list(left_out.sources) + [s for s in counted.sources if s.key not in {o.key for o in left_out.sources}]
+    return SpaceResult(
+        municipality=left_out.municipality,
+        municipality_name=left_out.municipality_name,
+        kind=left_out.kind,
+        topic=left_out.topic,
+        verdict=NOT_ADDRESSED,
+        summary=(f"{unsettled} If {child} counts: {counted.summary} If not: {left_out.summary}{ask}"),
+        arithmetic=f"if counted: {counted.arithmetic}; if not counted: {left_out.arithmetic}",
+        numbers={"if_counted": counted.numbers, "if_not_counted": left_out.numbers},
+        notes=_unique([*left_out.notes, *counted.notes]),
+        sources=sources,
+        reason=TEXT_UNSETTLED,
+    )
 
 
 def _room_or_ask(ctx: _Ctx, room: Room | float | None, example: str) -> Room | SpaceResult:
@@ -524,8 +586,28 @@ def sleeping_room(
     :class:`Room` or square feet; ``ages`` in years (the head count may exceed the ages given);
     ``rooming`` uses the rooming-house figures; ``low_area`` is floor area under a ceiling
     lower than the municipality's ``floor_excluded_below_ft`` (not counted where the text says so).
+    A child aged exactly the occupant age is checked both ways (:func:`_either_way`).
     """
+    return _either_way(
+        kb,
+        municipality,
+        ages,
+        lambda counts: _sleeping_room(kb, municipality, room, people, ages, rooming, low_area, counts),
+    )
+
+
+def _sleeping_room(
+    kb: KnowledgeBase,
+    municipality: str,
+    room: Room | float | None,
+    people: int | None,
+    ages: Sequence[float] | None,
+    rooming: bool,
+    low_area: float | None,
+    boundary_counts: bool,
+) -> SpaceResult:
     ctx = _Ctx(kb, municipality, "bedroom", TOPICS["rooming_bedroom" if rooming else "bedroom"])
+    ctx.boundary_counts = boundary_counts
     rules = _sleep_rules(ctx, rooming)
     if not rules.any:
         result = ctx.silent(_sleep_what(rooming))
@@ -979,9 +1061,29 @@ def dwelling_unit(
     people only: the minimum area. Occupants are counted as the code defines them
     (``occupant_min_age_years``). ``closet_hall_area`` counts only as far as the text allows
     (``closet_hall_area_max_pct``); ``low_area`` is floor under a ceiling lower than
-    ``floor_excluded_below_ft``.
+    ``floor_excluded_below_ft``. A child aged exactly the occupant age is checked both ways
+    (:func:`_either_way`).
     """
+    return _either_way(
+        kb,
+        municipality,
+        ages,
+        lambda counts: _dwelling_unit(kb, municipality, area, people, ages, low_area, closet_hall_area, counts),
+    )
+
+
+def _dwelling_unit(
+    kb: KnowledgeBase,
+    municipality: str,
+    area: Room | float | Sequence[Room] | None,
+    people: int | None,
+    ages: Sequence[float] | None,
+    low_area: float | None,
+    closet_hall_area: float | None,
+    boundary_counts: bool,
+) -> SpaceResult:
     ctx = _Ctx(kb, municipality, "unit")
+    ctx.boundary_counts = boundary_counts
     rules = _unit_rules(ctx)
     if rules.first is None and rules.per_unit is None:
         return ctx.silent("the minimum floor space of a dwelling unit")
@@ -1030,7 +1132,7 @@ def dwelling_unit(
     if closet and rules.closet is not None:
         ctx.use(rules.closet)
     shown = room.given if "+" in room.source_text else room.describe()
-    head = "; ".join(p for p in (f"habitable floor area {shown}", exclusion) if p)
+    head = "; ".join(p for p in (f"{_area_noun(rules)} {shown}", exclusion) if p)
     if occupants is None:
         return _unit_capacity(ctx, rules, room, habitable, head, counted_area)
     n = len(occupants.counted)
@@ -1054,16 +1156,22 @@ def dwelling_unit(
     if rules.first is None:
         ctx.note(f"The {ctx.muni.name} text sets no floor space per occupant; the figure is per dwelling unit.")
     summary = (
-        f"In the {ctx.muni.name}, a dwelling unit with {_unit_area_words(habitable, have)} "
+        f"In the {ctx.muni.name}, a dwelling unit with {_unit_area_words(habitable, have, _area_noun(rules))} "
         f"{'meets' if ok else 'does not meet'} the minimum for {_occ(n)} ({sqft(need.low)} required)."
     )
     return ctx.result(MEETS if ok else FAILS, summary, arithmetic, numbers=numbers)
 
 
-def _unit_area_words(habitable: float, counted: float) -> str:
+def _area_noun(rules: _UnitRules) -> str:
+    """What the figure measures: habitable floor area where the text prices occupants, else the unit's
+    floor space (Howard's "floor space for occupancy" is not limited to habitable rooms)."""
+    return "habitable floor area" if rules.first is not None else "floor space"
+
+
+def _unit_area_words(habitable: float, counted: float, noun: str = "habitable floor area") -> str:
     if counted > habitable + _EPS:
-        return f"{sqft(habitable)} of habitable floor area (plus {sqft(counted - habitable)} of closets and halls that count)"
-    return f"{sqft(habitable)} of habitable floor area"
+        return f"{sqft(habitable)} of {noun} (plus {sqft(counted - habitable)} of closets and halls that count)"
+    return f"{sqft(habitable)} of {noun}"
 
 
 def _unit_minimum(ctx: _Ctx, rules: _UnitRules, occupants: _Occupants) -> SpaceResult:
@@ -1081,8 +1189,8 @@ def _unit_minimum(ctx: _Ctx, rules: _UnitRules, occupants: _Occupants) -> SpaceR
         ctx.note(f"The {ctx.muni.name} text sets no floor space per occupant; the figure is per dwelling unit.")
     return ctx.result(
         COMPUTED,
-        f"In the {ctx.muni.name}, a dwelling unit for {_occ(n)} needs at least {sqft(need.low)} of habitable "
-        "floor area.",
+        f"In the {ctx.muni.name}, a dwelling unit for {_occ(n)} needs at least {sqft(need.low)} of "
+        f"{_area_noun(rules)}" + (" for occupancy." if rules.first is None else "."),
         need.text_low,
         numbers=numbers,
     )
@@ -1104,7 +1212,7 @@ def _unit_capacity(
         ok = _ge(habitable, need.low)
         numbers.update(required_sqft=need.low, max_occupants=None)
         summary = (
-            f"In the {ctx.muni.name}, a dwelling unit with {sqft(habitable)} of floor area "
+            f"In the {ctx.muni.name}, a dwelling unit with {sqft(habitable)} of floor space "
             f"{'meets' if ok else 'does not meet'} the minimum of {sqft(need.low)} for every dwelling unit. "
             "The text sets no floor space per occupant, so it sets no maximum number of occupants by floor area."
         )
@@ -1157,8 +1265,8 @@ def _unit_capacity(
         assert rule is not None
         ctx.use(rule)
         ctx.note(
-            f"Children {rule.value_text} old or younger do not count: the {ctx.muni.name} code's occupant is a "
-            f"person over {rule.value_text} of age."
+            f"Children under {rule.value_text} of age do not count: the {ctx.muni.name} code's occupant is a "
+            f"person over {rule.value_text} of age (the text does not settle a child of exactly {rule.value_text})."
         )
     return ctx.result(COMPUTED, summary, "; ".join(steps), numbers=numbers)
 
@@ -1498,6 +1606,14 @@ def fixtures(kb: KnowledgeBase, municipality: str, people: int | None) -> SpaceR
         each = " of each" if len(members) > 1 else ""
         pattern = "{n} each of {names}" if len(members) > 1 else "{n} {names}"
         full, rest = divmod(people, per)
+        at_least_one = not fraction and full == 0 and all("at least one" in s.quote.lower() for s, _ in members)
+        if at_least_one:
+            # "At least one flush toilet, … for each six persons": fewer than six still need one
+            steps.append(f'{people} ÷ {per} = {full} full groups; the text requires "at least one" → 1{each}')
+            settled.append(pattern.format(n=1, names=names))
+            for std, _ in members:
+                numbers[f"{std.key.replace('rooming_persons_per_', '')}_required"] = 1
+            continue
         for std, _ in members:
             key = std.key.replace("rooming_persons_per_", "")
             if rest == 0 or fraction:

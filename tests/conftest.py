@@ -71,8 +71,9 @@ def action_server_process():
     """A real action server, started as the launcher starts it; yields its pid and webhook URL."""
     port = free_port()
     env = {**os.environ, "HOUSING_KB_PATH": str(KB_PATH)}
+    env.pop("ACTION_SERVER_TOKEN", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "rasa_sdk", "--actions", "actions", "--port", str(port)],
+        [sys.executable, "-m", "bot.action_server", "--actions", "actions", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -20,7 +20,17 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 # Settings a developer's shell may carry that would change what the tests see.
-_CLEARED = ("SMS_", "TWILIO_", "CLERK_TOKEN", "RASA_AUTH_TOKEN", "RATE_LIMIT_", "BOT_ENDPOINTS", "ACTION_TIMEOUT")
+_CLEARED = (
+    "SMS_",
+    "TWILIO_",
+    "CLERK_TOKEN",
+    "RASA_AUTH_TOKEN",
+    "RATE_LIMIT_",
+    "BOT_ENDPOINTS",
+    "ACTION_TIMEOUT",
+    "ACTION_SERVER_",
+    "RETENTION_",
+)
 
 
 def free_port() -> int:
@@ -85,7 +95,7 @@ class Stack:
                 continue
             if b"bot.rasa_server" in args:
                 found["rasa"] = int(entry.name)
-            elif b"rasa_sdk" in args:
+            elif b"bot.action_server" in args or b"rasa_sdk" in args:
                 found["actions"] = int(entry.name)
         return found
 

@@ -3,7 +3,7 @@
 The quantity parser loads spaCy, whose backend (thinc) would import TensorFlow, which Rasa
 installs. ``actions/__init__.py`` keeps it out of the action-server process; without that the
 process carries about 370 MB it never uses. These tests use the session's action server, started
-the way the launcher and a container start it (``python -m rasa_sdk --actions actions``), and look
+the way the launcher and a container start it (``python -m bot.action_server --actions actions``), and look
 at the running process.
 """
 

@@ -69,7 +69,10 @@ def test_one_line_per_municipality_for_the_chat_bot(kb):
     assert "not addressed in this text" in howard and "Building and Housing Inspector" in howard
     assert "not addressed in this text" in dresser and "Health Officer" in dresser
     quoted = comparison_lines(compare_standard(kb, "sleeping_room_one_occupant"), quotes=True)
-    assert '"every room occupied for sleeping purposes by one occupant shall contain at least 80 square feet' in quoted
+    assert (
+        '"In every rental dwelling unit of two or more rooms, every room occupied for sleeping purposes by one occupant shall contain at least 80 square feet'
+        in quoted
+    )
 
 
 def test_topic_comparison_gives_each_towns_own_sections_in_full(kb):

@@ -111,8 +111,10 @@ def test_the_users_own_home_is_not_vacant(vocabulary):
     [
         ("it's a rooming house", "rooming_house", True),
         ("my lease says I have to pay for pest control", "assumed_by_agreement", True),
-        ("the building is not kept rodent-proof", "owner_failure", True),
+        ("the building is not kept rodent-proof", "maintained_pest_proof", False),  # Howard's test
+        ("there are holes in the foundation", "maintained_pest_proof", False),
         ("the landlord never fixed the holes in the walls", "owner_failure", True),
+        ("the landlord never fixed the holes in the walls", "maintained_pest_proof", False),
     ],
 )
 def test_rooming_house_lease_and_building_condition(vocabulary, text, fact, value):

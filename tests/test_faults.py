@@ -194,7 +194,7 @@ def test_the_action_server_itself_checks_the_knowledge_base(tmp_path, fault):
     path = KB_FAULTS[fault](tmp_path)
     result = launch(
         {"HOUSING_KB_PATH": str(path)},
-        "rasa_sdk",
+        "bot.action_server",
         "--actions",
         "actions",
         "--port",

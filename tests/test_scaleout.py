@@ -293,3 +293,35 @@ def test_tickets_are_unique_across_servers(database):
 
     assert sorted(_tickets_issued_at_once(AtomicRedisLockStore)) == [0, 1]
     assert _tickets_issued_at_once(RedisLockStore) == [0, 0]  # the race bot/lock_store.py closes
+
+
+def test_the_retention_purge_works_on_postgresql(cluster):
+    """The launcher purged the shared store at start-up; `make purge` removes an aged conversation, keeps a new one."""
+    import os
+    import sys
+
+    import psycopg2
+
+    a, b = cluster
+    for _ in range(600):  # the launcher runs the start-up purge beside the server: wait for its report
+        if "retention: removed" in a.log_text():
+            break
+        time.sleep(0.2)
+    assert "retention: removed 0 conversations" in a.log_text()  # the start-up purge ran on PostgreSQL
+    old, new = f"scaleout-old-{uuid.uuid4().hex[:8]}", f"scaleout-new-{uuid.uuid4().hex[:8]}"
+    say(a.base, old, "City of Amery")
+    say(b.base, new, "City of Amery")
+    with psycopg2.connect(dbname=a.env["DB_NAME"], **PG) as conn, conn.cursor() as cursor:
+        cursor.execute("update events set timestamp = timestamp - %s where sender_id = %s", (100 * 86400, old))
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.retention", "purge"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={**os.environ, **a.env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "removed 1 conversation" in result.stdout
+    assert _events(a, old) == [] and _events(a, new)
+    assert "Which municipality" not in say(b.base, new, "who has to supply the garbage cans?")  # kept: Amery

@@ -22,7 +22,7 @@ import yaml
 from conftest import ROOT, launched
 from twilio.request_validator import RequestValidator
 
-from bot.channels.sms import FormParams, SmsChannel, SmsState, keyword, parse_form
+from bot.channels.sms import FormParams, SmsChannel, SmsState, conversation_id, keyword, parse_form
 from bot.channels.sms_format import MAX_MESSAGE_CHARS, MORE_FOOTER, is_gsm7, render, segments, strip_footer
 
 # The page size configured for the SMS channel in bot/credentials.yml.
@@ -102,18 +102,23 @@ def test_keyword(text, word):
 
 class FakeRequest:
     path = PATH
+    scheme = "http"
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, query: str = "", host: str = "127.0.0.1:5005") -> None:
         self.query_string = query
-        self.url = "http://127.0.0.1:5005" + PATH + (f"?{query}" if query else "")
+        self.host = host
+        self.url = f"http://{host}" + PATH + (f"?{query}" if query else "")
 
 
 def test_signed_url_is_the_public_base_plus_path_behind_a_proxy(tmp_path):
     proxied = SmsChannel("secret", public_base_url=PUBLIC + "/", db_path=tmp_path / "sms.db")
     assert proxied.signed_url(FakeRequest()) == PUBLIC + PATH
     assert proxied.signed_url(FakeRequest("a=1&b=2")) == PUBLIC + PATH + "?a=1&b=2"
-    direct = SmsChannel("secret", db_path=tmp_path / "sms.db")
-    assert direct.signed_url(FakeRequest("a=1")) == "http://127.0.0.1:5005" + PATH + "?a=1"
+    with pytest.raises(ValueError, match="SMS_PUBLIC_BASE_URL"):  # never the bare Host header
+        SmsChannel("secret", db_path=tmp_path / "sms.db")
+    listed = SmsChannel("secret", db_path=tmp_path / "sms.db", allowed_hosts={"127.0.0.1:5005"})
+    assert listed.signed_url(FakeRequest("a=1")) == "http://127.0.0.1:5005" + PATH + "?a=1"
+    assert listed.signed_url(FakeRequest("a=1", host="evil.example")) is None
 
 
 def test_channel_without_token_is_not_configured_and_says_so(monkeypatch, caplog, tmp_path):
@@ -129,7 +134,7 @@ def test_channel_without_token_is_not_configured_and_says_so(monkeypatch, caplog
 
 
 def test_help_and_stop_texts_are_single_gsm7_messages(tmp_path):
-    channel = SmsChannel("secret", db_path=tmp_path / "sms.db")
+    channel = SmsChannel("secret", public_base_url=PUBLIC, db_path=tmp_path / "sms.db")
     for text in (channel.help_text, channel.stop_text, channel.start_text):
         assert is_gsm7(text) and segments(text) <= PAGE_SEGMENTS
     assert "STOP" in channel.help_text and "START" in channel.stop_text
@@ -222,12 +227,23 @@ def read_all_pages(server: SmsServer, phone: str, first: str) -> list[str]:
     return pages
 
 
+def conversation_of(server: SmsServer, phone: str) -> str:
+    """The texter's conversation id: ``sms:`` + the salted hash (the number itself is never stored)."""
+    state = SmsState(server.sms_db)
+    try:
+        return conversation_id(state.phone_key(phone))
+    finally:
+        state.close()
+
+
 def user_turns(server: SmsServer, phone: str) -> list[str]:
     """What the tracker store recorded the user saying in this conversation."""
     with sqlite3.connect(server.tracker_db) as db:
         rows = db.execute(
-            "select data from events where sender_id = ? and type_name = 'user' order by id", (phone,)
+            "select data from events where sender_id = ? and type_name = 'user' order by id",
+            (conversation_of(server, phone),),
         ).fetchall()
+        assert not db.execute("select 1 from events where sender_id = ?", (phone,)).fetchone()
     return [json.loads(data).get("text") for (data,) in rows]
 
 

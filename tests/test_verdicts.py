@@ -68,7 +68,7 @@ def check(kb, municipality, duty, facts):
     rules = kb.rules(municipality, duty)
     answer = answer_duty(kb, municipality, duty, facts, "test")
     facts = normalize(facts)  # as the answer reads them: "only one unit infested" leaves the shared parts out
-    verdict = decide(rules, facts, duty, vocabulary.exceptions, vocabulary.ask, vocabulary.same_as)
+    verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     lead = answer.text.split("\n", 1)[0]
     named = parties_named(first_sentence(answer.text))
     if verdict.kind == "decided":

@@ -4,6 +4,9 @@ Mounted by Rasa under ``/webhooks/clerk/`` (``bot/credentials.yml``). A thin ada
 answers, comparisons and sheets come from :mod:`knowledge.compare` and :mod:`knowledge.sheet`;
 free-text questions go to the bot itself (``request.app.ctx.agent``, sender ``clerk-<random>``,
 metadata ``{"role": "clerk"}``); the review list reads conversations from Rasa's tracker store.
+``/api/ask`` runs the full bot, so it shares the rate-limit policy of every public route that
+does (:func:`bot.ratelimit.shared_policy`: per client address and per ``session``; 429 with
+``Retry-After``) and takes only ``application/json`` (415 otherwise).
 
 =====================  ======  ==========================================================
 path                   method  what
@@ -22,7 +25,9 @@ path                   method  what
 =====================  ======  ==========================================================
 
 Only the review list needs the clerk token (``CLERK_TOKEN``; ``Authorization: Bearer <token>``
-or ``?token=``), because it shows residents' conversations; everything else serves the public
+only: a ``?token=`` in the URL, where it would land in logs and browser history, is refused with
+a 400; wrong tokens are counted per client address, ``RATE_LIMIT_CLERK_TOKEN``, then 429), because
+it shows residents' conversations (phone numbers masked to their last two digits); everything else serves the public
 ordinance texts the public chat already answers from. Every error is JSON with a 4xx status
 (503 while the model or knowledge base is not there); bad input never gets a 500.
 """
@@ -50,6 +55,7 @@ from sanic.response import HTTPResponse
 
 from bot.channels import UsesKnowledgeBase
 from bot.channels.rest import NOTHING_SAID, clean_text
+from bot.ratelimit import client_address, refusal_text, retry_after, shared_policy
 from knowledge import compare, sheet
 from knowledge.kb import (
     KnowledgeBase,
@@ -193,27 +199,50 @@ def json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+def content_type(request: Request) -> str:
+    """The request's media type, lower case, without parameters ("" when there is none)."""
+    return (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+
+
 def form_or_json(request: Request) -> Any:
     """POST parameters: a JSON object, or an HTML form (``application/x-www-form-urlencoded``)."""
     if len(request.body or b"") > MAX_BODY_BYTES:
         raise BadRequest(f"The request body is too large (at most {MAX_BODY_BYTES // 1024} KB).", status=413)
-    if (request.content_type or "").startswith("application/json"):
+    kind = content_type(request)
+    if kind == "application/json":
         return json_body(request)
+    if kind != "application/x-www-form-urlencoded":
+        raise BadRequest("Send a form (application/x-www-form-urlencoded) or JSON (application/json).", status=415)
     return request.form
 
 
 # -- the clerk token ---------------------------------------------------------------------------
 def check_token(request: Request) -> None:
-    """Raise 403 when CLERK_TOKEN is unset, 401 without a token, 403 with a wrong one (constant time)."""
+    """Raise 403 when CLERK_TOKEN is unset, 400 for a token in the URL, 401 without a token, 403 with a
+    wrong one (constant time), 429 after too many wrong ones from this address (``RATE_LIMIT_CLERK_TOKEN``)."""
     expected = os.environ.get("CLERK_TOKEN", "")
     if not expected:
         raise BadRequest(
             "The review list is switched off: no clerk token is configured (set CLERK_TOKEN on the server).",
             status=403,
         )
+    if "token" in request.args:
+        raise BadRequest(
+            "Send the clerk token in the Authorization header (Authorization: Bearer <token>), never in the "
+            "URL, where it ends up in logs and browser history.",
+            status=400,
+        )
+    address = client_address(request)
+    throttle = shared_policy().wrong_token
+    wait = throttle.wait(address) if throttle is not None else 0.0
+    if wait:
+        raise BadRequest(
+            f"Too many wrong clerk tokens from this address. Please wait {retry_after(wait)} seconds.",
+            status=429,
+            headers={"Retry-After": str(retry_after(wait))},
+        )
     header = request.headers.get("authorization", "")
     given = header[7:].strip() if header[:7].lower() == "bearer " else ""
-    given = given or (request.args.get("token") or "")
     if not given:
         raise BadRequest(
             "The review list needs the clerk token (Authorization: Bearer <token>).",
@@ -224,6 +253,9 @@ def check_token(request: Request) -> None:
     # "replace": a header with bytes that are not UTF-8 is just a wrong token, not a server error.
     digest = lambda text: hashlib.sha256(text.encode("utf-8", "replace")).digest()  # noqa: E731
     if not hmac.compare_digest(digest(given), digest(expected)):
+        if throttle is not None:
+            throttle.take(address)
+        logger.warning("clerk desk: a wrong clerk token")
         raise BadRequest("That clerk token is not right.", status=403)
 
 
@@ -281,6 +313,7 @@ def conversation_turns(events: Iterable[Mapping[str, Any]]) -> list[dict[str, An
                         {"entity": x.get("entity"), "value": x.get("value")} for x in parse.get("entities") or []
                     ],
                     "metadata": event.get("metadata") or {},
+                    "input_channel": event.get("input_channel"),
                     "actions": [],
                 }
             )
@@ -349,6 +382,33 @@ def _unmatched(kb: KnowledgeBase, user: dict[str, Any], replies: list[dict[str, 
         return False
 
 
+_PHONE_LIKE = re.compile(r"(?:whatsapp:)?\+?[\d\s().-]{7,}")
+
+
+def display_sender(sender: str) -> str:
+    """A conversation id as the review list shows it: never a full phone number, never a web-chat id.
+
+    ``sms:<hash>`` (the salted hash of a number) is shown as it is; an id that looks like a phone
+    number (an SMS conversation stored before the ``sms:`` ids, or a REST sender who typed one) is
+    masked to its last two digits; a web-chat id (a bearer secret, in its visitor's cookie) is
+    shown as a short digest of it.
+    """
+    if _PHONE_LIKE.fullmatch(sender) and sum(ch.isdigit() for ch in sender) >= 7:
+        digits = [ch for ch in sender if ch.isdigit()]
+        return "•" * (len(digits) - 2) + "".join(digits[-2:])
+    if sender.startswith("web:"):
+        return "web:" + hashlib.sha256(sender.encode("utf-8", "replace")).hexdigest()[:12]
+    return sender
+
+
+def from_the_desk(sender: str, user: Mapping[str, Any]) -> bool:
+    """Whether a user turn was sent by the clerk desk (its channel; never the client's metadata)."""
+    channel = user.get("input_channel")
+    if channel:
+        return channel == "clerk"
+    return sender.startswith("clerk-")
+
+
 def review_items(
     sender: str,
     events: Iterable[Mapping[str, Any]],
@@ -366,8 +426,10 @@ def review_items(
     ``misunderstood`` (taken for a municipality name, none recognised: "asdf qwerty zxcv"),
     ``unanswered`` (a question answered with neither a text, a "not addressed" nor a follow-up
     question) and ``no_match`` (none of its words occur in the texts and no cited answer came). Suggested sections come from a full-text search of the user's subject words.
-    Conversations of the clerk desk itself (sender ``clerk-…`` or metadata role clerk) are left
-    out unless asked for.
+    Turns the clerk desk itself sent (input channel ``clerk``; for turns stored without a channel,
+    a ``clerk-…`` sender) are left out unless asked for; what a client writes in its metadata
+    plays no part (a REST caller cannot hide a conversation by claiming the clerk role).
+    The ``sender`` of an item is :func:`display_sender`: never a full phone number.
     """
     turns = conversation_turns(events)
     exchanges: list[list[dict[str, Any]]] = []
@@ -380,7 +442,7 @@ def review_items(
         user = exchange[0]
         if user["role"] != "user":
             continue
-        if not include_clerk and (sender.startswith("clerk-") or user["metadata"].get("role") == "clerk"):
+        if not include_clerk and from_the_desk(sender, user):
             continue
         replies = exchange[1:]
         reasons = _reasons(user, replies, threshold)
@@ -425,7 +487,7 @@ def review_items(
                 logger.warning("clerk desk: no suggestions for a review item: %s", exc)
         items.append(
             {
-                "sender": sender,
+                "sender": display_sender(sender),
                 "timestamp": user["timestamp"],
                 "time": _iso(user["timestamp"]),
                 "reasons": reasons,
@@ -627,6 +689,12 @@ class ClerkChannel(UsesKnowledgeBase, InputChannel):
         # -- the bot
         @guarded("POST")
         async def ask(request: Request) -> HTTPResponse:
+            if len(request.body or b"") <= MAX_BODY_BYTES and content_type(request) != "application/json":
+                raise BadRequest('Send JSON (Content-Type: application/json) like {"question": "..."}.', status=415)
+            policy = shared_policy()
+            wait = policy.take(client_address(request))
+            if wait:
+                raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
             body = json_body(request)
             question = text_param(body, "question", required=True, limit=MAX_QUESTION_CHARS)
             municipality = text_param(body, "municipality")
@@ -635,6 +703,9 @@ class ClerkChannel(UsesKnowledgeBase, InputChannel):
             if session is not None and (not isinstance(session, str) or not SESSION_PATTERN.fullmatch(session)):
                 raise BadRequest('"session" must be an id this desk gave out (clerk-…).')
             sender = session or f"clerk-{secrets.token_hex(8)}"
+            wait = policy.take(None, sender)
+            if wait:
+                raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
             agent = getattr(request.app.ctx, "agent", None)
             if agent is None or not agent.is_ready():
                 return error(503, "The assistant is not ready (no model loaded). The lookups still work.")

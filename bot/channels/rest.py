@@ -4,11 +4,19 @@ Same request and response shape as Rasa's own ``RestInput`` — ``{"sender": ...
 ...}`` in, a JSON list of bot messages out — but a body that is not a JSON object, a missing
 or non-text message, or an over-long one gets a clear 400 or a polite reply, never a 500:
 
-* a body over :data:`MAX_BODY_BYTES`: 413; a content type other than JSON: 415;
+* a body over :data:`MAX_BODY_BYTES`: 413; a content type other than ``application/json``: 415,
+  also when there is none (a cross-site page can post without a content type, or with a
+  "simple" one, without the browser asking first: ``fetch`` no-cors, ``sendBeacon``);
 * a missing, non-text, over-long sender, or one with control characters: 400 (without a sender,
   every anonymous client would share one conversation);
-* too many messages from one sender or one client address (:mod:`bot.ratelimit`): a polite 429
-  with ``Retry-After``.
+* a sender in another channel's id form (``sms:…``, ``web:…``) or the clerk desk's
+  (``clerk-…``): 400. Each channel has its own conversation ids, so a REST caller can never read
+  or steer a texter's, a web-chat visitor's or the desk's conversation;
+* too many messages from one sender or one client address (:func:`bot.ratelimit.shared_policy`,
+  the policy every public route that runs the bot shares): a polite 429 with ``Retry-After``.
+
+The role a conversation is answered for comes from the channel, never from the client: a
+``role`` in the request's ``metadata`` is dropped.
 
 Message text is never logged.
 """
@@ -26,7 +34,7 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
-from bot.ratelimit import RateLimiter, retry_after
+from bot.ratelimit import client_address, refusal_text, retry_after, shared_policy
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +44,8 @@ MAX_BODY_BYTES = 64 * 1024
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 # When the bot has nothing to say (e.g. after a typed "/restart" or "/session_start"), rather than silence:
 NOTHING_SAID = 'What would you like to know about your housing code? Say "help" for examples.'
+# Conversation-id forms that belong to other channels (SMS, web chat) and to the clerk desk.
+RESERVED_PREFIXES = ("sms:", "web:", "clerk-")
 
 
 def parse_body(request: Request) -> tuple[Dict[str, Any] | None, str | None]:
@@ -50,9 +60,26 @@ def parse_body(request: Request) -> tuple[Dict[str, Any] | None, str | None]:
 
 
 def is_json(request: Request) -> bool:
-    """No content type, or a JSON one (``application/json``, ``…+json``)."""
+    """Whether the content type is ``application/json`` (parameters such as charset allowed).
+
+    No content type is not JSON: browsers send cross-site posts without one (or with a "simple"
+    one) without a CORS preflight, so accepting it would let any page write into a conversation.
+    """
     kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-    return not kind or kind == "application/json" or kind.endswith("+json")
+    return kind == "application/json"
+
+
+def reserved(sender: str) -> bool:
+    """Whether ``sender`` has another channel's id form (``sms:``, ``web:``) or the clerk desk's (``clerk-``)."""
+    return sender.strip().lower().startswith(RESERVED_PREFIXES)
+
+
+def client_metadata(body: Dict[str, Any]) -> Dict[str, Any] | None:
+    """The request's ``metadata`` object without ``role`` (the role comes from the channel)."""
+    metadata = body.get("metadata")
+    if not isinstance(metadata, dict):
+        return None
+    return {key: value for key, value in metadata.items() if key != "role"}
 
 
 def sender_of(body: Dict[str, Any]) -> str | None:
@@ -67,15 +94,7 @@ def sender_of(body: Dict[str, Any]) -> str | None:
 
 def too_many(wait: float) -> HTTPResponse:
     """The polite 429."""
-    seconds = retry_after(wait)
-    return response.json(
-        {
-            "error": "You're sending messages faster than I can answer. "
-            f"Please wait {seconds} second{'s' if seconds != 1 else ''} and try again."
-        },
-        status=429,
-        headers={"Retry-After": str(seconds)},
-    )
+    return response.json({"error": refusal_text(wait)}, status=429, headers={"Retry-After": str(retry_after(wait))})
 
 
 def clean_text(text: str) -> str:
@@ -87,8 +106,7 @@ class RestChannel(RestInput):
     """Rasa's REST channel with input validation."""
 
     def __init__(self) -> None:
-        self.per_sender = RateLimiter.from_env("RATE_LIMIT_SENDER")
-        self.per_address = RateLimiter.from_env("RATE_LIMIT_IP")
+        self.policy = shared_policy()
 
     @classmethod
     def name(cls) -> str:
@@ -103,17 +121,19 @@ class RestChannel(RestInput):
 
         @webhook.route("/webhook", methods=["POST"])
         async def receive(request: Request) -> HTTPResponse:
-            if self.per_address is not None:
-                wait = self.per_address.take(request.remote_addr or request.ip or "?")
-                if wait:
-                    return too_many(wait)
+            wait = self.policy.take(client_address(request))
+            if wait:
+                return too_many(wait)
             if len(request.body or b"") > MAX_BODY_BYTES:
                 return response.json(
                     {"error": f"The request is too large (at most {MAX_BODY_BYTES // 1024} KB)."}, status=413
                 )
             if not is_json(request):
                 return response.json(
-                    {"error": 'Send JSON (Content-Type: application/json) like {"sender": "me", "message": "hello"}.'},
+                    {
+                        "error": "Send JSON with the header Content-Type: application/json, "
+                        'like {"sender": "me", "message": "hello"}.'
+                    },
                     status=415,
                 )
             body, error = parse_body(request)
@@ -133,11 +153,18 @@ class RestChannel(RestInput):
                     },
                     status=400,
                 )
-            if self.per_sender is not None:
-                wait = self.per_sender.take(sender)
-                if wait:
-                    return too_many(wait)
-            metadata = body.get("metadata") if isinstance(body.get("metadata"), dict) else None
+            if reserved(sender):
+                return response.json(
+                    {
+                        "error": '"sender" may not start with "sms:", "web:" or "clerk-": those conversation ids '
+                        "belong to the SMS channel, the web chat and the clerk desk. Choose another id."
+                    },
+                    status=400,
+                )
+            wait = self.policy.take(None, sender)
+            if wait:
+                return too_many(wait)
+            metadata = client_metadata(body)
             text = clean_text(message)
             if len(text) > MAX_MESSAGE_CHARS:
                 return response.json(

@@ -6,14 +6,19 @@ is needed. The channel
 
 * refuses every request (403) unless the Twilio auth token is configured, and refuses any
   request whose ``X-Twilio-Signature`` does not match (HMAC-SHA1 over the URL Twilio called
-  plus the sorted form fields; behind a proxy the URL is ``SMS_PUBLIC_BASE_URL`` + the path);
+  plus the sorted form fields). That URL is never taken from the request's bare ``Host``
+  header: it is ``SMS_PUBLIC_BASE_URL`` + the path, or, when only ``SMS_ALLOWED_HOSTS`` is set,
+  the request's scheme, host and path with the host checked against that list (403 otherwise).
+  With the token set and neither of the two, the channel refuses to start;
 * answers the carrier keywords itself: STOP (and STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT,
   REVOKE, OPTOUT) confirms once and then stays silent until START (UNSTOP, or YES while
   stopped); HELP (INFO) describes the service and how to stop;
 * answers a retried ``MessageSid`` with an empty response, without asking the bot again;
 * turns the bot's answer into SMS (``sms_format``): plain GSM-7 text, compact citations, pages
   ("Reply MORE for the rest"), buttons as numbered options ("Reply 1 for …");
-* uses the phone number as the conversation id but logs only a salted hash of it;
+* keys the conversation by a salted hash of the phone number (``sms:<hash>``), never the number
+  itself: the tracker store holds no phone numbers, and no other channel can name an SMS
+  conversation (REST refuses ``sms:`` senders); the logs show the same hash;
 * limits each phone number to ``RATE_LIMIT_SMS`` texts (:mod:`bot.ratelimit`; STOP, START and
   HELP always work): the first text over the limit gets a polite "slow down", later ones nothing
   until the limit refills.
@@ -51,7 +56,7 @@ from sanic.response import HTTPResponse
 from twilio.request_validator import RequestValidator
 
 from bot.channels.sms_format import paginate, render
-from bot.ratelimit import RateLimiter
+from bot.ratelimit import shared_policy
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +81,13 @@ MEDIA_ONLY = "I can only read text. Please type your question about a housing co
 NO_MORE = "That was the whole answer. Text another question, or reply HELP."
 NO_ANSWER = "Sorry, I have no answer to that. Please ask another way, or reply HELP."
 TOO_FAST = "You're texting faster than I can answer. Please wait a few minutes, then text your question again."
+
+NO_PUBLIC_URL = (
+    "{token} is set, so the SMS channel checks Twilio's signatures, which cover the public URL Twilio "
+    "calls. Set SMS_PUBLIC_BASE_URL to that URL's start (e.g. https://housing.example.org), or "
+    "SMS_ALLOWED_HOSTS to the host names Twilio may call (comma separated); the request's own Host "
+    "header is never trusted."
+)
 
 _XML_INVALID = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _TWIML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -132,6 +144,16 @@ def clean_text(text: str) -> str:
 def keyword(text: str) -> str:
     """The message as a carrier keyword: upper case, without surrounding space or end punctuation."""
     return re.sub(r"[\s.!]+$", "", text.strip()).upper()
+
+
+def conversation_id(key: str) -> str:
+    """The SMS conversation's id in the tracker store: ``sms:`` + the phone number's salted hash."""
+    return f"sms:{key}"
+
+
+def allowed_hosts(spec: str | None) -> frozenset[str]:
+    """``SMS_ALLOWED_HOSTS`` ("host[:port], …") as a set of lower-case hosts."""
+    return frozenset(h.strip().lower() for h in re.split(r"[\s,]+", spec or "") if h.strip())
 
 
 def redact(text: str, secret: str, stand_in: str) -> str:
@@ -267,9 +289,11 @@ class SmsChannel(InputChannel):
         token_env = credentials.get("auth_token_env") or "TWILIO_AUTH_TOKEN"
         base_env = credentials.get("public_base_url_env") or "SMS_PUBLIC_BASE_URL"
         db_env = credentials.get("db_env") or "SMS_DB"
+        hosts_env = credentials.get("allowed_hosts_env") or "SMS_ALLOWED_HOSTS"
         return cls(
             auth_token=os.environ.get(token_env) or None,
             public_base_url=os.environ.get(base_env) or None,
+            allowed_hosts=allowed_hosts(os.environ.get(hosts_env)),
             db_path=os.environ.get(db_env) or DEFAULT_DB,
             segments_per_page=int(credentials.get("segments_per_page") or 2),
             service_name=str(credentials.get("service_name") or "Housing-code guidance"),
@@ -286,13 +310,17 @@ class SmsChannel(InputChannel):
         service_name: str = "Housing-code guidance",
         help_contact: str = "",
         token_env: str = "TWILIO_AUTH_TOKEN",
+        allowed_hosts: frozenset[str] | set[str] = frozenset(),
     ) -> None:
         self.auth_token = auth_token
         self.validator = RequestValidator(auth_token) if auth_token else None
         self.public_base_url = public_base_url.rstrip("/") if public_base_url else None
+        self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
+        if self.validator is not None and not self.public_base_url and not self.allowed_hosts:
+            raise ValueError(NO_PUBLIC_URL.format(token=token_env))
         self.segments_per_page = max(1, segments_per_page)
         self.token_env = token_env
-        self.limiter = RateLimiter.from_env("RATE_LIMIT_SMS")
+        self.limiter = shared_policy().per_phone
         # The state database is opened only when the channel can answer at all.
         self.state = SmsState(db_path) if self.validator else None
         contact = f" {help_contact.strip()}" if help_contact.strip() else ""
@@ -310,12 +338,17 @@ class SmsChannel(InputChannel):
         if self.validator is None:
             logger.warning("SMS channel is not configured (%s is not set): it will refuse every request", token_env)
 
-    def signed_url(self, request: Request) -> str:
-        """The URL Twilio signed: the public base URL (behind a proxy) + path + query, or the request's URL."""
+    def signed_url(self, request: Request) -> str | None:
+        """The URL Twilio signed: the public base URL + path + query, or the request's URL when its host
+        is on the allow-list (None: a host that is not)."""
+        query = request.query_string
+        tail = request.path + (f"?{query}" if query else "")
         if self.public_base_url:
-            query = request.query_string
-            return self.public_base_url + request.path + (f"?{query}" if query else "")
-        return request.url
+            return self.public_base_url + tail
+        host = (request.host or "").lower()
+        if host not in self.allowed_hosts:
+            return None
+        return f"{request.scheme}://{host}{tail}"
 
     def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
         webhook = Blueprint("housing_sms_webhook", __name__)
@@ -341,6 +374,9 @@ class SmsChannel(InputChannel):
                 url = self.signed_url(request)
             except UnicodeDecodeError:
                 return refuse(400, "The request URL is not valid UTF-8.")
+            if url is None:
+                logger.warning("SMS request refused: a host that is not in SMS_ALLOWED_HOSTS")
+                return refuse(403, "This host is not one the SMS channel answers on.")
             signature = request.headers.get("x-twilio-signature") or ""
             if not signature or not self.validator.validate(url, params, signature):
                 logger.warning("SMS request refused: %s X-Twilio-Signature", "wrong" if signature else "no")
@@ -429,10 +465,10 @@ class SmsChannel(InputChannel):
         key: str,
         on_new_message: Callable[[UserMessage], Awaitable[Any]],
     ) -> list[Mapping[str, Any]]:
-        """Run one message through the bot (the phone number is the conversation id)."""
+        """Run one message through the bot (conversation ``sms:<key>``: the number itself is never stored)."""
         collector = CollectingOutputChannel()
         try:
-            await on_new_message(UserMessage(text, collector, phone, input_channel=self.name()))
+            await on_new_message(UserMessage(text, collector, conversation_id(key), input_channel=self.name()))
         except CancelledError:
             logger.error("SMS from %s timed out in the bot", key)
             return [{"text": SORRY}]
