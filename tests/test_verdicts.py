@@ -18,6 +18,7 @@ from knowledge.facts import normalize
 from knowledge.rules import _candidates, decide, evaluate
 
 PARTY_WORDS = {  # longest first: "the owner or operator" is not "the owner"
+    "owner_or_occupant": "the owner or the occupant",
     "owner_or_operator": "the owner or operator",
     "operator": "the operator",
     "occupant": "the occupant",
