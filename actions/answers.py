@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -12,9 +13,8 @@ from actions.common import current_facts, current_municipality, current_role, in
 from actions.safety import guarded
 from actions.space import answer_space
 from knowledge import facts as fact_reading
-from knowledge import parsing
+from knowledge import parsing, space
 from knowledge.compose import (
-    TOPIC_DUTIES,
     answer_duty,
     answer_topic,
     ask_municipality,
@@ -25,21 +25,65 @@ from knowledge.compose import (
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
-SPACE_TOPICS = ("sleeping_room_size", "occupancy_floor_space")
 
 
-def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
-    """The last space check's facts with what the latest message changes ("and for two people?")."""
+def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict[str, Any]:
+    """The space facts for the latest message, read as a follow-up to the last check ("and for two people?").
+
+    Without a last check, the message's own facts; with neither room nor people, the minimum for the
+    people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
+    """
     text = tracker.latest_message.get("text") or ""
-    rooms = parsing.parse_rooms(text)
-    people = parsing.parse_people(text)
-    ages = parsing.parse_ages(text)
-    return {
-        "kind": last.get("kind", "bedroom"),
-        "size": text if rooms else last.get("size"),
-        "people": people if people is not None else last.get("people"),
-        "ages": ages or (None if people is not None else last.get("ages")),
-    }
+    request = parsing.parse_space_request(text)
+    facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    unknown = [p for p in facts.get("persons") or [] if p[1] is None]
+    if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
+        ages = parsing.parse_age_answer(text)
+        if ages and len(ages) <= len(unknown):
+            facts["ages"] = ages
+    if not facts.get("kind"):
+        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
+    if facts.get("persons") and not facts.get("rooms"):
+        facts["minimum"] = True
+    if facts.get("rooms") and not facts.get("persons"):
+        facts["capacity"] = True
+    return facts
+
+
+def space_in_message(tracker: Tracker) -> bool:
+    """Whether the latest message gives a room size, or who sleeps in a bedroom ("bdrm 9x10 2 kids ok?")."""
+    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    if any(room.ok for room in request.rooms):
+        return True
+    counted = bool(request.household and request.household.count)
+    return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
+
+
+def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
+    """A topic the latest message also asks about, besides naming a place (from its space facts or the
+    intent ranking's top three); None for a bare place name."""
+    text = tracker.latest_message.get("text") or ""
+    if text.startswith("/") or len(text.split()) < 3:
+        return None
+    if space_in_message(tracker):
+        kind = parsing.parse_space_request(text).kind
+        return "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+    ranking = tracker.latest_message.get("intent_ranking")
+    if not isinstance(ranking, list):
+        return None
+    for candidate in ranking[:3]:
+        if not isinstance(candidate, dict):
+            continue
+        confidence = candidate.get("confidence")
+        topic = topic_of(str(candidate.get("name") or ""))
+        if topic and isinstance(confidence, (int, float)) and confidence >= min_confidence:
+            return topic
+    return None
+
+
+def is_space_topic(topic: str | None) -> bool:
+    """Whether the space calculator answers ``topic`` (``space: true`` in the topic configuration)."""
+    return bool(topic) and topic in kb().topics() and kb().topic_config(topic).space
 
 
 def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
@@ -47,7 +91,7 @@ def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
     last = tracker.get_slot("topic")
     text = tracker.latest_message.get("text") or ""
     changed = asked_topic is not None and asked_topic != last
-    related = TOPIC_DUTIES.get(last or "", ())
+    related = kb().topic_config(last).duties if last in kb().topic_configs() else ()
     return bool(last) and fact_reading.adds_facts(
         text, kb().fact_vocabulary(), tracker.get_slot("follow_duty"), changed, related
     )
@@ -55,9 +99,51 @@ def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
 
 def topic_of(intent: str) -> str | None:
     """The knowledge-base topic an ``ask_<topic>`` intent asks about (None for other intents)."""
-    if intent.startswith("ask_") and intent[4:] in kb().topics():
-        return intent[4:]
-    return None
+    return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
+
+
+QUESTION_STARTS = ("who", "what", "how", "whose", "which", "can", "do", "does", "is", "must", "should")
+# Intents that add facts to the last question (the answer then weighs the rules with them).
+FACT_INTENTS = (
+    "affirm",
+    "deny",
+    "inform_facts",
+    "inform_only_my_unit",
+    "inform_several_units_infested",
+    "inform_common_areas_infested",
+    "inform_owner_fault",
+)
+
+
+def intent_ranking(parse: Dict[str, Any]) -> List[tuple[str, float]]:
+    """The top three intents of a parse as (name, confidence), the fallback pseudo-intent left out."""
+    ranking = [
+        (str(r.get("name")), float(r.get("confidence") or 0.0))
+        for r in parse.get("intent_ranking") or []
+        if r.get("name") and r.get("name") != "nlu_fallback"
+    ]
+    return ranking[:3]
+
+
+def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
+    """The user's question on ``topic`` and its intent ranking: the latest message when it asked
+    it, else the last message whose intent asked it ("bedroom size?" … "Amery")."""
+    latest = tracker.latest_message or {}
+    if topic_of(intent_of(tracker)) == topic:
+        return latest.get("text") or None, intent_ranking(latest)
+    if intent_of(tracker) in FACT_INTENTS:
+        return None, []  # new facts for the last question: answer with the rules and the facts
+    wanted = kb().topic_config(topic).intent
+    users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
+    for number, event in enumerate(users):
+        parse = event.get("parse_data") or {}
+        intent = (parse.get("intent") or {}).get("name")
+        if str(event.get("text") or "").startswith("/"):
+            continue
+        # the question itself, or an unclear question just before "which municipality?" was answered
+        if intent == wanted or (number == 0 and intent == "nlu_fallback"):
+            return event.get("text") or None, intent_ranking(parse)
+    return None, []
 
 
 def answer_or_ask(
@@ -74,9 +160,9 @@ def answer_or_ask(
     ``same_question`` (the message adds facts to the last question) the duty asked before is kept.
     """
     key, unknown = current_municipality(tracker)
-    last_space = tracker.get_slot("last_space")
-    if key and topic in SPACE_TOPICS and isinstance(last_space, dict):
-        return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
+    last_space = space.clean_facts(tracker.get_slot("last_space"))
+    if is_space_topic(topic) and (last_space or space_in_message(tracker)):
+        return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     text = tracker.latest_message.get("text") or ""
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
@@ -95,7 +181,8 @@ def answer_or_ask(
         if duty:
             answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker))
         else:
-            answer = answer_topic(kb(), key, topic, facts, current_role(tracker))
+            question, ranking = question_for(tracker, topic)
+            answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []
@@ -125,18 +212,27 @@ class ActionAnswerTopic(Action):
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
+        text = tracker.latest_message.get("text") or ""
         if topic is None:
-            text = tracker.latest_message.get("text") or ""
             named = duty_asked(kb(), None, text)
             if named:  # "4 unit, 2 tenants' units dirty. me or them?"
                 return answer_or_ask(dispatcher, tracker, named[1])
-            topic = topic_for_duty(fact_reading.asked_duty(text, kb().fact_vocabulary())) or topic_from_text(text)
+        if topic is None and ("?" in text or text.lower().split()[:1] in ([w] for w in QUESTION_STARTS)):
+            from actions.fallback import ActionClarify  # a question with facts but no topic yet: search the code
+
+            return await ActionClarify().run(dispatcher, tracker, domain)
+        if topic is None:
+            topic = topic_for_duty(kb(), fact_reading.asked_duty(text, kb().fact_vocabulary())) or topic_from_text(
+                kb(), text
+            )
         if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"
             )
             return [SlotSet("facts", current_facts(tracker))]
-        return answer_or_ask(dispatcher, tracker, topic, same_question=asked is None or asked == tracker.get_slot("topic"))
+        return answer_or_ask(
+            dispatcher, tracker, topic, same_question=asked is None or asked == tracker.get_slot("topic")
+        )
 
 
 class ActionSetMunicipality(Action):
@@ -150,17 +246,23 @@ class ActionSetMunicipality(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         key, unknown = current_municipality(tracker)
+        # "I'm in Madison, who exterminates?": the question waits for the place; "and the bedroom in Amery?"
+        asked = topic_asked(tracker, 0.15 if key is None or unknown else 0.3)
         if key is None or unknown:
+            if asked:
+                return answer_or_ask(dispatcher, tracker, asked)
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
         text = tracker.latest_message.get("text") or ""
-        named = topic_for_duty(fact_reading.asked_duty(text, kb().fact_vocabulary()))
+        named = topic_for_duty(kb(), fact_reading.asked_duty(text, kb().fact_vocabulary()))
         if named:  # "City of Amery utilities", "do I have to let the landlord in, twn of holland"
             return answer_or_ask(dispatcher, tracker, named)
+        if asked:
+            return answer_or_ask(dispatcher, tracker, asked)
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
             return answer_or_ask(dispatcher, tracker, topic, same_question=True)
-        topic = topic_from_text(text)
+        topic = topic_from_text(kb(), text)
         if topic:  # "Town of Howard trash q"
             return answer_or_ask(dispatcher, tracker, topic)
         name = kb().municipality(key).name
@@ -194,7 +296,9 @@ class ActionSetRole(Action):
         if topic and key:
             return events + answer_or_ask(dispatcher, tracker, topic, same_question=True)
         if key and adds_facts(tracker):  # "I rent one unit of a duplex" after a "who" question
-            return events + answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
+            return events + answer_or_ask(
+                dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True
+            )
         dispatcher.utter_message(text=text)
         return events
 

@@ -1,17 +1,35 @@
-"""When the assistant is not sure what was asked: a clarifying question naming the likely topics."""
+"""When the assistant is not sure what was asked: the provision selector searches the whole code.
+
+A good match is answered as "The closest provision in the … code"; a housing question with no
+match gets "the … code text does not address …" with the enforcing officer (and goes to the
+clerk's review list); "not sure I understood" is kept for messages with no housing content.
+The logic is :func:`knowledge.compose.answer_unsure`; this action only adapts the tracker.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
+from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import adds_facts, answer_or_ask, topic_of
-from actions.common import kb, latest_entity
+from actions.answers import (
+    CANNOT_LOOK_UP,
+    adds_facts,
+    answer_or_ask,
+    intent_ranking,
+    is_space_topic,
+    space_in_message,
+    topic_asked,
+    topic_of,
+)
+from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
-from knowledge.compose import duty_asked, topic_for_duty, topic_from_text
+from knowledge import parsing
+from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.facts import asked_duty
+from knowledge.kb import KnowledgeBaseError
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
@@ -37,16 +55,48 @@ class ActionClarify(Action):
         topic = tracker.get_slot("topic")
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
-        if topic and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
-            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
+        if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
+            if not is_space_topic(topic):
+                kind = parsing.parse_space_request(text).kind
+                topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+            return answer_or_ask(dispatcher, tracker, topic)
         # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
         named = asked_duty(text, kb().fact_vocabulary())
-        asked = duty_asked(kb(), None, text) or (duty_asked(kb(), topic_for_duty(named), text) if named else None)
-        if asked:
-            return answer_or_ask(dispatcher, tracker, asked[1])
-        named_topic = topic_from_text(text) if latest_entity(tracker, "municipality") else None
-        if named_topic and topic_for_duty(kb().fact_vocabulary().topic_duty.get(named_topic)):
+        asked_duty_topic = duty_asked(kb(), None, text) or (
+            duty_asked(kb(), topic_for_duty(kb(), named), text) if named else None
+        )
+        if asked_duty_topic:
+            return answer_or_ask(dispatcher, tracker, asked_duty_topic[1])
+        named_topic = topic_from_text(kb(), text) if latest_entity(tracker, "municipality") else None
+        if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
+        asked = topic_asked(tracker, 0.2)
+        if asked and (latest_entity(tracker, "other_place") or latest_entity(tracker, "municipality")):
+            return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
+        key, unknown = current_municipality(tracker)
+        try:
+            unsure = answer_unsure(
+                kb(),
+                text,
+                None if unknown else key,
+                current_role(tracker),
+                intent_ranking(tracker.latest_message),
+                current_facts(tracker),
+            )
+        except KnowledgeBaseError:
+            dispatcher.utter_message(text=CANNOT_LOOK_UP)
+            return []
+        switched = unsure.topic is not None and unsure.topic != topic
+        if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
+            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
+        if unsure.housing and unsure.answer is not None:
+            events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
+            if unsure.topic:
+                events += [SlotSet("topic", unsure.topic), SlotSet("pending_topic", None)]
+            return events
+        if unsure.housing:  # a housing question, but which code? (the topic waits for the answer)
+            events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
+            return events + [SlotSet("pending_topic", unsure.topic), SlotSet("municipality", None)]
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

@@ -87,7 +87,7 @@ class ActionCompare(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         ranking = tracker.latest_message.get("intent_ranking") or []
-        topic = topic_from_text(tracker.latest_message.get("text") or "")
+        topic = topic_from_text(kb(), tracker.latest_message.get("text") or "")
         topic = topic or next((topic_of(r.get("name", "")) for r in ranking if topic_of(r.get("name", ""))), None)
         topic = topic or tracker.get_slot("topic")
         if not topic:

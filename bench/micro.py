@@ -1,4 +1,5 @@
-"""In-process timings of the knowledge base: a section lookup, a full-text search, the calculator.
+"""In-process timings of the knowledge base: a section lookup, a full-text search, the provision
+selector (beside the search it complements), the calculator.
 
 Each call is timed on its own with ``time.perf_counter`` (the database is opened and warmed
 first); the figures are the median and p95 of many calls, in microseconds. The calculator
@@ -26,6 +27,16 @@ SEARCHES = [
     ("handrail stairs", "amery"),
     ("rental license", None),
     ("ceiling height", "dresser"),
+]
+# People's questions for the provision selector (knowledge/selector.py), each with a municipality
+# and the intent ranking the classifier might give.
+QUESTIONS = [
+    ("who pays for the trash cans at a fourplex", "howard", [("ask_garbage_rubbish", 0.8)]),
+    ("smallest bedroom a single person may sleep in", "amery", [("ask_sleeping_room_size", 0.9)]),
+    ("can my landlord shut off the water", "dresser", [("ask_utility_shutoffs", 0.7)]),
+    ("is an outhouse ok", "holland", []),
+    ("how many days to appeal an order", "muskego", [("ask_notices_hearings_appeals", 0.6)]),
+    ("does the lease override the code", "muskego", [("ask_code_precedence", 0.4)]),
 ]
 
 
@@ -59,10 +70,26 @@ def measure(db_path: Path, iterations: int = 2000, max_seconds: float = 5.0) -> 
             "kb.section": time_calls(lambda: kb.section(*next(section_args)), iterations, max_seconds),
             "kb.search": time_calls(lambda: kb.search(*next(search_args)), iterations // 4, max_seconds),
         }
+        out["selector.select"] = _selector(kb, iterations // 4, max_seconds)
         out["calculator"] = _calculator(kb, keys, iterations, max_seconds)
         return out
     finally:
         kb.close()
+
+
+def _selector(kb: Any, iterations: int, max_seconds: float) -> dict[str, Any]:
+    if not (ROOT / "knowledge" / "selector.py").exists():
+        return {"skipped": "knowledge/selector.py is not in this checkout"}
+    selector = importlib.import_module("knowledge.selector")
+    for _, key, _ in QUESTIONS:
+        selector.index(kb, key)  # each municipality's index is built once per process (not timed)
+    calls = cycle(QUESTIONS)
+
+    def one() -> None:
+        question, key, ranking = next(calls)
+        selector.select(kb, question, key, None, ranking)
+
+    return time_calls(one, iterations, max_seconds)
 
 
 def _calculator(kb: Any, keys: list[str], iterations: int, max_seconds: float) -> dict[str, Any]:

@@ -93,6 +93,9 @@ def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     paths = [
         curated.VOCAB_PATH,
         fact_vocabulary.FACTS_PATH,
+        curated.SYNONYMS_PATH,
+        curated.PLACES_PATH,
+        curated.PEOPLE_PATH,
         *curated.data_files(data_dir),
         *sorted(curated.SOURCES_DIR.glob("*.txt")),
     ]
@@ -210,15 +213,36 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
     return tables
 
 
+def spelling_dictionary() -> dict[str, int]:
+    """Word counts for typo correction: the five source texts, plus the people's words of the
+    synonym table, the housing words and the topic keywords (so "landlord" is a word too)."""
+    import re
+
+    counts: dict[str, int] = {}
+    for path in sorted(curated.SOURCES_DIR.glob("*.txt")):
+        for word in re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()):
+            counts[word] = counts.get(word, 0) + 1
+    vocab = curated.load_vocab()
+    extra = [*curated.load_synonyms(), *curated.load_housing_words()]
+    extra += [k for c in vocab["topic_config"].values() for k in c["keywords"]]
+    for phrase in extra:
+        for word in re.findall(r"[a-z]+", phrase.lower()):
+            counts[word] = counts.get(word, 0) + 5
+    return {w: c for w, c in counts.items() if len(w) > 1}
+
+
 def build(
-    db_path: Path = DEFAULT_DB_PATH, keys: list[str] | None = None, data_dir: Path = curated.DATA_DIR
+    db_path: Path = DEFAULT_DB_PATH,
+    keys: list[str] | None = None,
+    data_dir: Path = curated.DATA_DIR,
+    sources_dir: Path = curated.SOURCES_DIR,
 ) -> dict[str, int]:
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
     validation error (warnings do not stop the build).
     """
-    files, problems = curated.validate_all(keys, data_dir)
+    files, problems = curated.validate_all(keys, data_dir, sources_dir)
     vocab = curated.load_vocab()
     phrases = fact_vocabulary.load()
     problems += [
@@ -253,6 +277,13 @@ def build(
             {"key": "fact_phrases", "value": json.dumps(phrases)},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
+            {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
+            {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
+            {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
+            {"key": "spelling", "value": json.dumps(spelling_dictionary())},
+            {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
+            {"key": "places", "value": json.dumps(curated.load_places())},
+            {"key": "people", "value": json.dumps(curated.load_people())},
             {
                 "key": "fact_questions",
                 "value": json.dumps(

@@ -9,10 +9,12 @@ borrows another town's rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
+from knowledge import selector
 from knowledge.citations import with_prefix
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.facts import load as load_fact_vocabulary
@@ -215,7 +217,7 @@ REQUIRED_WITHOUT_PARTY = ("supply_heat", "maintain_supplied_facilities")
 
 def no_figure_line(kb: KnowledgeBase, muni: Municipality, topic: str) -> str:
     """'The City of Amery text states no figure for the temperature …' for a topic answered by one figure."""
-    keys = TOPIC_STANDARDS.get(topic, ())
+    keys = kb.topic_config(topic).standards if topic in kb.topics() else ()
     if len(keys) != 1:
         return ""
     description = kb.standard_description(keys[0])
@@ -323,7 +325,9 @@ def _silent_duty(
         "municipality": muni.key,
         "topic": topic,
         "addressed": True,
-        "duties": [{"duty": duty, "party": None, "parties": [], "decided": False, "kind": "silent", "deciding_facts": []}],
+        "duties": [
+            {"duty": duty, "party": None, "parties": [], "decided": False, "kind": "silent", "deciding_facts": []}
+        ],
         "ask_fact": None,
         "citations": [citation_payload(s) for s in sections],
         "verdict": {
@@ -400,7 +404,9 @@ def _case_list(
         if deeper.kind != "undecided":
             found.append(([condition], deeper.parties))
         elif depth > 1 and deeper.question:
-            for conditions, parties in _case_list(rules, {**facts, verdict.question: value}, deeper, vocabulary, depth - 1):
+            for conditions, parties in _case_list(
+                rules, {**facts, verdict.question: value}, deeper, vocabulary, depth - 1
+            ):
                 found.append(([condition, *conditions], parties))
         else:
             found.append(([condition], None))
@@ -552,100 +558,54 @@ def _cited_sections(kb: KnowledgeBase, municipality: str, rules: Iterable[Rule |
 
 
 def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
-    """Ask which of the covered municipalities the user means (the five names as buttons)."""
+    """Ask which of the covered municipalities the user means (the five names as buttons).
+
+    An uncovered place is never mapped to a covered code: the answer says what is covered and asks
+    which one, if any, applies. A place that shares a covered name but is another kind or in another
+    state ("Village of Howard", "Holland, Michigan"), a county, or an address outside the limits is
+    named as such.
+    """
+    from knowledge.entities import place_qualifiers
+
     munis = kb.municipalities()
+    covered = f"I have the housing codes of the {kb.covered_names()}, all in Wisconsin"
     if unknown:
+        kind, state, county, outside = place_qualifiers(unknown, kb.places())
+        lowered = unknown.lower()
+        same_name = [m for m in munis if m.name.split(" of ", 1)[-1].lower() in lowered]
+        if outside:
+            lead = (
+                f'You said "{unknown}". A mailing address can name a town the dwelling is not in, so I won\'t '
+                "assume one of these codes applies."
+            )
+        elif county:
+            what = "A county" if lowered.split()[0] in ("a", "the", "county") else f"{unknown} is a county, and it"
+            lead = f"{what} is not one of the municipalities I cover."
+        elif same_name and (kind or state):
+            lead = f"{unknown} is not the {same_name[0].name}, Wisconsin, whose code I have."
+        else:
+            lead = f"I don't have the housing code of {unknown}."
         text = (
-            f"I don't have the housing code of {unknown}. I cover only the {kb.covered_names()}. "
-            "Which of these is yours?"
+            f"{lead} {covered}. Which of these, if any, is the dwelling in? If none, these codes do not apply: "
+            "ask the building inspector or clerk of the municipality where the dwelling is."
         )
     else:
-        text = "Which municipality is the dwelling in?"
+        text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
     buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
 
-# Topics whose question is (partly) "who must do it": answered by the responsibility rules.
-TOPIC_DUTIES: dict[str, tuple[str, ...]] = {
-    "pests": ("exterminate",),
-    "garbage_rubbish": ("supply_garbage_containers", "supply_rubbish_containers", "dispose_garbage", "dispose_rubbish"),
-    "cleanliness": ("clean_shared_areas", "clean_own_unit", "clean_plumbing_fixtures"),
-    "access_for_repairs": ("give_access_for_repairs",),
-    "inspections": ("give_access_for_inspection",),
-    "utility_shutoffs": ("keep_services_connected",),
-    "rooming_houses": ("supply_linens",),
-    "heating": ("supply_heat",),
-    "screens": ("hang_screens",),
-    "maintenance": ("maintain_supplied_facilities",),
-    "unfit_dwellings": ("maintain_vacant_building",),
-    "occupancy_floor_space": ("inform_max_occupants",),
-}
-
-# Topics answered (partly) by numeric standards, in the order they are stated.
-TOPIC_STANDARDS: dict[str, tuple[str, ...]] = {
-    "sleeping_room_size": (
-        "sleeping_room_one_occupant",
-        "sleeping_room_per_occupant",
-        "sleeping_room_each_additional_occupant",
-        "sleeping_room_per_occupant_over_age",
-        "sleeping_room_per_occupant_under_age",
-        "rooming_sleeping_room_one_occupant",
-        "rooming_sleeping_room_per_occupant",
-        "rooming_sleeping_room_each_additional_occupant",
-    ),
-    "occupancy_floor_space": (
-        "unit_area_first_occupant",
-        "unit_area_second_occupant",
-        "unit_area_each_additional_occupant",
-        "unit_area_min_per_unit",
-        "occupant_min_age_years",
-        "closet_hall_area_max_pct",
-    ),
-    "ceiling_height": ("ceiling_height_min_ft", "ceiling_share_of_floor", "floor_excluded_below_ft"),
-    "windows_light_ventilation": (
-        "window_pct_of_floor",
-        "window_min_sqft",
-        "skylight_pct_of_floor",
-        "openable_pct_of_window",
-        "openable_pct_of_floor",
-    ),
-    "heating": ("heating_temp_f", "heating_design_outdoor_f", "heating_measure_height_in"),
-    "hot_water": ("hot_water_temp_f",),
-    "notices_hearings_appeals": (
-        "hearing_request_days",
-        "hearing_held_days",
-        "appeal_days",
-        "appeal_decision_days",
-        "appeal_findings_notice_days",
-        "compliance_days",
-    ),
-    "penalties": ("fine_min", "fine_max", "fine_repeat_min", "fine_repeat_max"),
-    "unfit_dwellings": (
-        "vacate_days",
-        "vacant_building_days",
-        "secure_damaged_building_days",
-        "emergency_order_max_days",
-    ),
-    "rooming_houses": (
-        "permit_term_years",
-        "rooming_persons_per_toilet",
-        "rooming_persons_per_lavatory",
-        "rooming_persons_per_bath",
-        "rooming_linens_changes_per_week",
-    ),
-    "rental_licensing": ("license_term_years", "license_fee", "permit_term_years"),
-    "stairs_handrails_exits": ("handrail_height_in", "guardrail_height_in", "rooming_unit_min_exits"),
-    "electrical": ("habitable_room_min_outlets",),
-    "public_halls_lighting": ("public_hall_light_footcandles",),
-    "basements": ("basement_floor_max_below_grade_ft", "basement_ceiling_min_above_grade_ft"),
-}
-
 CHAT_QUOTES = 3
 
 
-def topic_for_duty(duty: str | None) -> str | None:
+def _topic_duties(kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
+    """Each topic's duties (the topic configuration in knowledge/vocab.yml)."""
+    return {topic: config.duties for topic, config in kb.topic_configs().items()}
+
+
+def topic_for_duty(kb: KnowledgeBase, duty: str | None) -> str | None:
     """The topic a duty belongs to (its first), or None."""
-    return next((t for t, ds in TOPIC_DUTIES.items() if duty in ds), None)
+    return next((t for t, ds in _topic_duties(kb).items() if duty in ds), None)
 
 
 def duty_asked(
@@ -663,9 +623,9 @@ def duty_asked(
     message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
     """
     vocabulary = kb.fact_vocabulary()
-    own = TOPIC_DUTIES.get(topic or "", ())
+    own = _topic_duties(kb).get(topic or "", ())
     if follow_up and remembered:  # the message only adds facts to the last question
-        home = next((t for t, ds in TOPIC_DUTIES.items() if remembered in ds), topic)
+        home = topic_for_duty(kb, remembered) or topic
         if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
             remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
         return (remembered, home) if home else None
@@ -676,7 +636,7 @@ def duty_asked(
         named = remembered
     if named is None:
         return None
-    home = topic if named in own else next((t for t, ds in TOPIC_DUTIES.items() if named in ds), topic)
+    home = topic if named in own else (topic_for_duty(kb, named) or topic)
     return (named, home) if home else None
 
 
@@ -686,22 +646,33 @@ def answer_topic(
     topic: str,
     facts: Mapping[str, Any] | None = None,
     role: str | None = None,
+    question: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
 ) -> Answer:
     """Answer a topic question for one municipality from its own text, or say the text is silent.
 
-    The rule in plain words comes first (who must do what, and the numbers), then the
-    citations with verbatim quotes. A clerk gets every section in full.
+    With the ``question`` asked, the provision selector picks what to lead with: the figure,
+    the party, the definition or the sentence that answers it (yes or no first when the
+    question is yes/no and the wording settles it), then the citation with its verbatim quote,
+    then at most one line "The code also sets …". Without a question (comparisons, the clerk
+    desk's topic view) every rule and figure of the topic is listed. A clerk gets every
+    section in full.
     """
+    if question and question.strip():
+        answered = answer_question(kb, municipality, topic, question, facts, role, ranking)
+        if answered is not None:
+            return answered
     muni = kb.municipality(municipality)
     coverage = kb.coverage(muni.key, topic)
     facts = facts or {}
     long_form = role == "clerk"
     limit = 100_000 if long_form else QUOTE_LIMIT
-    duties = [d for d in TOPIC_DUTIES.get(topic, ()) if kb.rules(muni.key, d)]
-    standards = [s for key in TOPIC_STANDARDS.get(topic, ()) for s in kb.standards(key, muni.key)]
+    config = kb.topic_config(topic)
+    duties = [d for d in config.duties if kb.rules(muni.key, d)]
+    standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic, coverage)
-    if duties == list(TOPIC_DUTIES.get(topic, ())) == [TOPIC_DUTIES.get(topic, ("",))[0]] and not standards:
+    if duties == list(config.duties) and len(duties) == 1 and not standards:
         return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit)
 
     lines: list[str] = [f"In the {muni.name}, on {coverage.description[0].lower() + coverage.description[1:]}:"]
@@ -723,7 +694,7 @@ def answer_topic(
         sentence = _duty_text(muni, what, determination, rules, role).replace(f"In the {muni.name}, ", "", 1)
         lines.append("- " + sentence[0].upper() + sentence[1:].replace("\n- ", "\n    - "))
         cited.extend(_cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)]))
-    for duty in TOPIC_DUTIES.get(topic, ()):
+    for duty in config.duties:
         if duty not in duties and duty in REQUIRED_WITHOUT_PARTY and (cited or coverage.sections):
             required = (cited or list(coverage.sections))[0]
             lines.append("- " + no_party_line(muni, DUTY_PHRASES.get(duty, duty), required))
@@ -754,6 +725,303 @@ def answer_topic(
         "duties": [_duty_payload(d) for d in determinations],
         "ask_fact": ask,
         "citations": [citation_payload(s) for s in _unique([*cited, *coverage.sections])],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+ALSO_PREFIX = "The code also sets"
+SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
+# Say yes or no only when the provision matches most of the question's concepts: "No" to a
+# permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
+YES_NO_MIN_LEXICAL = {"No": 0.5, "Yes": 0.5}
+_INTERNAL_KEY = re.compile(r"\b(?:see )?([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def _display_sentence(text: str) -> str:
+    """A sentence to show as the answer, without a leading heading ("D. Rubbish storage. Every …")."""
+    parts = selector._SENTENCE_END.split(text, maxsplit=1)
+    if len(parts) == 2 and len(parts[0]) < 80 and not selector._VERB.search(parts[0]) and parts[1].strip():
+        return parts[1].strip()
+    return text
+
+
+def _verdict(question: str, provision: str, lexical: float) -> str | None:
+    verdict = selector.yes_no(question, provision)
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
+
+
+def plain(kb: KnowledgeBase, text: str) -> str:
+    """Text fit to show: an internal key (``heating_measure_height_in``) becomes what it stands for."""
+
+    def spell(match: re.Match[str]) -> str:
+        key = match.group(1)
+        description = kb.standard_description(key)
+        if description == key.replace("_", " "):
+            return key.replace("_", " ")
+        return ("see " if match.group(0).startswith("see ") else "") + "the " + _lower_first(description.split(" (")[0])
+
+    return _INTERNAL_KEY.sub(spell, text)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text else text
+
+
+def _standard_line(kb: KnowledgeBase, standard: Any) -> str:
+    """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
+    description = kb.standard_description(standard.key).split(" (")[0]
+    conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
+    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
+
+
+def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
+    found = [s for s in kb.standards(key, municipality) if s.citation == citation]
+    return found[0] if found else kb.standard(municipality, key)
+
+
+def answer_question(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    facts: Mapping[str, Any] | None = None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+) -> Answer | None:
+    """The answer to one question on a topic, led by the provision the selector ranks first.
+
+    None when nothing in the topic's provisions matches a word of the question (the caller
+    then gives the topic's overview).
+    """
+    muni = kb.municipality(municipality)
+    config = kb.topic_config(topic)
+    coverage = kb.coverage(muni.key, topic)
+    facts = facts or {}
+    if selector.question_kind(_without_titles(kb, question)) == "definition":
+        term = kb.match_term(question, muni.key)
+        if term:  # "how does the code define 'basement'?", whatever topic it was taken for
+            return answer_definition(kb, term, muni.key)
+    duties = [d for d in config.duties if kb.rules(muni.key, d)]
+    standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
+    if not coverage.addressed and not duties and not standards:
+        return not_addressed(muni, coverage.description.lower(), topic, coverage)
+    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    other = _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    if other is not None:
+        return answer_question(kb, muni.key, other, question, facts, role, ())
+    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+        # nothing on the topic in this code matches what was asked: say so honestly
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return answer
+    kind = selector.question_kind(_without_titles(kb, question))
+    if kind == "figure" and ranked[0].candidate.kind != "standard":
+        # a figure question: the best figure first, unless it matches far less than the best sentence
+        figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
+        if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
+            ranked = [figure, *[r for r in ranked if r is not figure]]
+    lead = ranked[0]
+    preface = ""
+    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
+    if duty:
+        if duty in duties:
+            answer = answer_duty(kb, muni.key, duty, facts, topic, role)
+            answer.payload["lead"] = _lead_payload(lead)
+            return answer
+        what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
+        preface = (
+            f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
+            f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
+        )
+    elif kind == "figure" and config.standards:
+        missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        if missing:
+            preface = (
+                f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
+                f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
+            )
+    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+    if preface:
+        answer.payload["review"] = "not_stated"
+    return answer
+
+
+# Another of the top three intents' topics answers instead when the classifier gave it at least this
+# confidence and its best provision matches this much more of the question.
+OTHER_TOPIC_MIN_CONFIDENCE = 0.1
+OTHER_TOPIC_MARGIN = 0.2
+
+
+def _better_topic(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> str | None:
+    others = []
+    for intent, confidence in list(ranking)[:3]:
+        other = kb.topic_for_intent(intent)
+        if other and other != topic and confidence >= OTHER_TOPIC_MIN_CONFIDENCE:
+            others.append(other)
+    if not others:
+        return None
+    best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
+    here = ranked[0].lexical if ranked else 0.0
+    if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
+        return next(t for t in best[0].candidate.topics if t in others)
+    return None
+
+
+# A provision of the topic must match at least this share of the question to be given as the answer.
+ANSWER_MIN_LEXICAL = 0.3
+
+
+# A figure question leads with the best numeric standard when it matches at most this much less of
+# the question than the best sentence.
+FIGURE_PROMOTE_MARGIN = 0.3
+
+
+# A description must match at least this share of the question to count as what was asked.
+ASKED_MIN_MATCH = 0.25
+
+
+def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any) -> str | None:
+    """The duty of a topic a "who" question asks about (stated in this code or not): the best match
+    of the question against the duties' descriptions, else the rule the selector ranked first; None
+    when the question is about someone else ("who issues the permits?")."""
+    described = kb.meta("duties") or {}
+    texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(muni.key, d)), -duties.index(d)))
+    if scores.get(best, 0.0) >= ASKED_MIN_MATCH:
+        return best
+    if lead.candidate.kind == "rule" and lead.candidate.key in duties:
+        return lead.candidate.key
+    return None
+
+
+def _without_titles(kb: KnowledgeBase, question: str) -> str:
+    """The question without the codes' own titles ("Minimum Housing Code" is no figure question)."""
+    for muni in kb.municipalities():
+        for title in (muni.code_title, "minimum housing code", "minimum standards housing code"):
+            if title:
+                question = re.sub(re.escape(title), " ", question, flags=re.I)
+    return question
+
+
+def _asked_missing_standard(
+    kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str, lead: Any
+) -> str | None:
+    """The figure a question asks for when this code does not state it: a standard of the topic whose
+    description matches the question better than the provision the selector found (None otherwise)."""
+    stated = {s.key for key in standards for s in kb.standards(key, muni.key)}
+    texts = {key: kb.standard_description(key) for key in standards}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
+    if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
+        return None
+    if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
+        return None  # a figure the text does state answers nearly as well
+    if lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
+        return None
+    return best
+
+
+def _lead_payload(ranked: Any) -> dict[str, Any]:
+    candidate = ranked.candidate
+    return {"kind": candidate.kind, "citation": candidate.citation, "score": round(ranked.score, 3)}
+
+
+def compose_lead(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    ranked: Sequence[Any],
+    role: str | None = None,
+    closest: bool = False,
+    preface: str = "",
+) -> Answer:
+    """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
+    its citation and verbatim quote, and at most one line "The code also sets …"."""
+    long_form = role == "clerk"
+    lead = ranked[0].candidate
+    lines: list[str] = [preface] if preface else []
+    cited: list[Section] = []
+    shown_standards: list[Any] = []
+    if lead.kind == "standard":
+        standard = _find_standard(kb, muni.key, lead.key, lead.citation)
+        section = kb.section(muni.key, standard.citation)
+        verdict = _verdict(question, standard.quote, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if closest:
+            lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
+        else:
+            lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
+        lines.append(f'Source: {section.full_citation}: "{shorten(standard.quote)}"')
+        cited.append(section)
+        shown_standards.append(standard)
+    elif lead.kind == "definition":
+        found = kb.definitions(lead.key, muni.key)
+        payload = _definition_payload(kb, found[0])
+        where = f"The closest provision in the {muni.name} code is its" if closest else f"In the {muni.name} code, the"
+        lines.append(f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"')
+        answer_citations = [payload]
+    else:
+        section = kb.section(muni.key, lead.citation)
+        verdict = _verdict(question, lead.text, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if closest:
+            lines.append(
+                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+            )
+        else:
+            lines.append(
+                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+            )
+        cited.append(section)
+    also = next(
+        (
+            r.candidate
+            for r in ranked[1:]
+            if r.candidate.kind == "standard"
+            and r.lexical > 0
+            and r.candidate.text != lead.text
+            and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
+        ),
+        None,
+    )
+    if also is not None:
+        standard = _find_standard(kb, muni.key, also.key, also.citation)
+        section = kb.section(muni.key, standard.citation)
+        lines.append(f"{ALSO_PREFIX} {_standard_line(kb, standard)} ({section.full_citation}).")
+        shown_standards.append(standard)
+        cited.append(section)
+    coverage = kb.coverage(muni.key, topic) if topic in kb.topics() else None
+    others = [s for s in (coverage.sections if coverage else ()) if s.citation not in {c.citation for c in cited}]
+    if long_form and others:
+        lines.append("The other sections on this topic, in full:")
+        lines.extend(f'{s.full_citation}: "{s.text}"' for s in others)
+    elif others:
+        lines.append('(say "quote the section" for the full text of this and the related sections)')
+    citations = [citation_payload(s) for s in _unique([*cited, *others])]
+    if lead.kind == "definition":
+        citations = answer_citations + citations
+    payload = {
+        "municipality": muni.key,
+        "topic": topic,
+        "addressed": True,
+        "lead": {"kind": lead.kind, "citation": lead.citation},
+        "standards": [
+            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
+            for s in shown_standards
+        ],
+        "duties": [],
+        "ask_fact": None,
+        "citations": citations,
     }
     return Answer("\n".join(lines), payload)
 
@@ -801,6 +1069,12 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
             continue
         payload = _definition_payload(kb, found[0])
         cited.append(payload)
+        try:  # the section the definition sits in, verbatim, as printed ("(1) APPROVED — …")
+            section = kb.section(muni.key, found[0].citation)
+            if section.text != found[0].text and found[0].text in section.text:
+                cited.append(citation_payload(section))
+        except UnknownCitation:
+            pass
         lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
     if not cited:
         officer = munis[0].office if len(munis) == 1 else "enforcing officer"
@@ -892,8 +1166,9 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
             elif not duty["decided"]:
                 who = f"{who}, unless the facts shift it (ask me)"
             parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
-        if not payload.get("duties") and TOPIC_DUTIES.get(topic):
-            duty = TOPIC_DUTIES[topic][0]
+        topic_duties = kb.topic_config(topic).duties
+        if not payload.get("duties") and topic_duties:
+            duty = topic_duties[0]
             if duty in REQUIRED_WITHOUT_PARTY:
                 parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
             else:
@@ -914,41 +1189,76 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
     )
 
 
-# Words that name a topic in a comparison request ("compare bedroom sizes across towns").
-TOPIC_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "pests": ("pest", "exterminat", "roach", "mice", "mouse", "rat", "bug", "insect", "rodent", "infest"),
-    "sleeping_room_size": ("bedroom", "sleeping room", "sleep"),
-    "occupancy_floor_space": ("floor space", "occupan", "overcrowd", "how many people", "floor area", "per person"),
-    "ceiling_height": ("ceiling",),
-    "windows_light_ventilation": ("window", "ventilat", "skylight", "natural light"),
-    "heating": ("heat", "furnace", "temperature", "warm"),
-    "hot_water": ("hot water", "water heat"),
-    "bathroom_kitchen_facilities": ("bathroom", "kitchen", "toilet", "sink", "shower", "bathtub", "stove"),
-    "garbage_rubbish": ("garbage", "trash", "rubbish", "refuse", "bins", "cans"),
-    "cleanliness": ("clean", "sanitary"),
-    "maintenance": ("repair", "maintenance", "roof", "leak"),
-    "access_for_repairs": ("access", "let in", "entry", "enter"),
-    "inspections": ("inspect",),
-    "notices_hearings_appeals": ("appeal", "hearing", "notice"),
-    "penalties": ("fine", "penalt", "forfeiture"),
-    "unfit_dwellings": ("unfit", "condemn", "placard", "vacant", "vacate"),
-    "utility_shutoffs": ("shut off", "shutoff", "utilit", "disconnect"),
-    "rooming_houses": ("rooming", "boarding"),
-    "rental_licensing": ("licens", "registr", "permit"),
-    "basements": ("basement", "cellar"),
-    "stairs_handrails_exits": ("stair", "handrail", "railing", "exit", "egress"),
-    "screens": ("screen",),
-    "electrical": ("outlet", "electric", "wiring"),
-    "public_halls_lighting": ("hallway light", "hall light", "public hall", "lighting"),
-}
-
-
-def topic_from_text(text: str) -> str | None:
-    """The topic a free-text request names by its words, or None (most specific keyword wins)."""
+def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
+    """The topic a free-text request names by its words (the topics' keywords), or None (longest keyword wins)."""
     lowered = text.lower()
     best: tuple[int, str] | None = None
-    for topic, words in TOPIC_KEYWORDS.items():
-        for word in words:
+    for topic, config in kb.topic_configs().items():
+        for word in config.keywords:
             if word in lowered and (best is None or len(word) > best[0]):
                 best = (len(word), topic)
     return best[1] if best else None
+
+
+# When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
+CLOSEST_MIN_LEXICAL = 0.4  # share of the question's concepts the closest provision must contain
+CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match
+
+
+@dataclass(frozen=True)
+class Unsure:
+    """What the selector makes of a message the classifier was unsure about."""
+
+    housing: bool  # the message has words the housing codes (or the synonym table) know
+    topic: str | None  # the topic of the best provision, when one matches well
+    answer: Answer | None  # the answer for the municipality in play (None: ask which one)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def answer_unsure(
+    kb: KnowledgeBase,
+    question: str,
+    municipality: str | None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+    facts: Mapping[str, Any] | None = None,
+) -> Unsure:
+    """Never give up on an in-scope question: search every provision of the municipality.
+
+    A good match is answered as "The closest provision in the <name> code: …" with its
+    citation; a housing question with no good match gets an honest "the <name> code text does
+    not address …" naming the enforcing officer (``addressed: false``, so it goes to the clerk's
+    review list). ``housing`` is False for messages with no housing content at all.
+    """
+    munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
+    housing = selector.has_housing_words(kb, question)
+    best: tuple[float, Any, Municipality] | None = None
+    for muni in munis:
+        ranked = selector.select(kb, question, muni.key, role, ranking, limit=12)
+        strength = selector.match_weight(kb, question, muni.key, ranked[0]) if ranked else 0.0
+        if ranked and (best is None or ranked[0].score > best[0]):
+            best = (ranked[0].score, (ranked, strength), muni)
+    if not housing or best is None:
+        return Unsure(housing, None, None)
+    (ranked, strength), muni = best[1], best[2]
+    top = ranked[0]
+    good = top.lexical >= CLOSEST_MIN_LEXICAL and strength >= CLOSEST_MIN_WEIGHT
+    topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else None
+    if municipality is None:
+        return Unsure(True, topic, None)
+    if not good:
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return Unsure(True, None, answer)
+    if topic and selector.question_kind(question) == "who" and kb.topic_config(topic).duties:
+        direct = answer_question(kb, muni.key, topic, question, facts, role, ranking)
+        if direct is not None and direct.payload.get("addressed"):
+            direct.payload["review"] = "closest"
+            return Unsure(True, topic, direct)
+    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True)
+    answer.payload.update({"closest": True, "review": "closest", "topic": topic or "definition"})
+    return Unsure(True, topic, answer)

@@ -24,6 +24,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 SOURCES_DIR = PACKAGE_DIR / "sources"
 VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
+SYNONYMS_PATH = PACKAGE_DIR / "synonyms.yml"
 
 MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
 BASES = ("stated", "cross_reference", "inferred", "unknown")
@@ -52,7 +53,8 @@ def fold(text: str) -> str:
 
 @dataclass
 class Problem:
-    """One validation finding. ``level`` is ``error`` or ``warning``."""
+    """One validation finding. ``level`` is ``error``, ``warning`` or ``unreviewed`` (an entry a draft
+    marked ``review: true`` that no curator has checked yet; see :func:`unreviewed`)."""
 
     municipality: str
     where: str
@@ -101,6 +103,157 @@ def load_vocab(path: Path = VOCAB_PATH) -> dict[str, Any]:
         return yaml.safe_load(handle)
 
 
+TOPIC_CONFIG_FIELDS = ("intent", "duties", "standards", "keywords", "example")
+
+
+def validate_vocab(vocab: dict[str, Any]) -> list[Problem]:
+    """Check the vocabulary's topic configuration against its own lists.
+
+    Every topic has a ``topic_config`` entry naming its intent (``ask_<topic>``), duties and
+    standards from the vocabulary, at least one keyword (lower case) and an example question;
+    ``non_topic_intents`` may not reuse a topic's intent.
+    """
+    problems: list[Problem] = []
+
+    def err(where: str, message: str) -> None:
+        problems.append(Problem("vocab", where, message))
+
+    config = vocab.get("topic_config") or {}
+    topics = vocab.get("topics") or {}
+    for topic in topics:
+        entry = config.get(topic)
+        if not isinstance(entry, dict):
+            err(f"topic_config.{topic}", "missing (every topic needs intent, duties, standards, keywords, example)")
+            continue
+        for name in TOPIC_CONFIG_FIELDS:
+            if name not in entry:
+                err(f"topic_config.{topic}", f"missing field {name!r}")
+        if entry.get("intent") != f"ask_{topic}":
+            err(f"topic_config.{topic}", f"intent must be ask_{topic}")
+        for duty in entry.get("duties") or []:
+            if duty not in (vocab.get("duties") or {}):
+                err(f"topic_config.{topic}", f"duty {duty!r} is not in duties")
+        for standard in entry.get("standards") or []:
+            if standard not in (vocab.get("standards") or {}):
+                err(f"topic_config.{topic}", f"standard {standard!r} is not in standards")
+        keywords = entry.get("keywords") or []
+        if not keywords:
+            err(f"topic_config.{topic}", "needs at least one keyword")
+        for word in keywords:
+            if not isinstance(word, str) or word != word.lower() or not word.strip():
+                err(f"topic_config.{topic}", f"keyword {word!r} must be a lower-case phrase")
+        if not str(entry.get("example") or "").strip():
+            err(f"topic_config.{topic}", "needs an example question")
+        if not isinstance(entry.get("space", False), bool):
+            err(f"topic_config.{topic}", "space must be true or false")
+    for topic in config:
+        if topic not in topics:
+            err(f"topic_config.{topic}", "is not a topic in topics")
+    intents = {f"ask_{t}" for t in topics}
+    for intent in vocab.get("non_topic_intents") or {}:
+        if intent in intents:
+            err(f"non_topic_intents.{intent}", "is a topic's intent")
+    return problems
+
+
+def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
+    """The reviewed table from people's words to the codes' words (``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return {str(k): [str(v) for v in (values or [])] for k, values in (data.get("synonyms") or {}).items()}
+
+
+def load_housing_words(path: Path = SYNONYMS_PATH) -> list[str]:
+    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return sorted({str(w).lower() for w in data.get("housing_words") or []})
+
+
+def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCES_DIR) -> list[Problem]:
+    """Every people's word is a lower-case phrase, and every code word it maps to occurs in a source text."""
+    texts = " ".join(fold(p.read_text(encoding="utf-8")).lower() for p in sorted(sources_dir.glob("*.txt")))
+    problems: list[Problem] = []
+    for word, targets in synonyms.items():
+        where = f"synonyms.{word}"
+        if word != word.lower() or not word.strip():
+            problems.append(Problem("synonyms", where, "must be a lower-case phrase"))
+        if not targets:
+            problems.append(Problem("synonyms", where, "maps to no code word"))
+        for target in targets:
+            if fold(target).lower() not in texts:
+                problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the five texts"))
+    return problems
+
+
+PLACES_PATH = PACKAGE_DIR / "places.yml"
+PEOPLE_PATH = PACKAGE_DIR / "people.yml"
+PLACE_KINDS = ("town", "village", "city", "county")
+
+
+def load_places(path: Path = PLACES_PATH) -> dict[str, Any]:
+    """Read the places file (other places, kinds, states, common-word names)."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or {}
+
+
+def load_people(path: Path = PEOPLE_PATH) -> dict[str, Any]:
+    """Read the household and space vocabulary."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or {}
+
+
+def _core(name: str) -> str:
+    return " ".join(name.lower().replace(".", "").split(" of ", 1)[-1].split())
+
+
+def validate_places(places: dict[str, Any], municipalities: list[dict[str, Any]]) -> list[Problem]:
+    """Check knowledge/places.yml: known kinds and states, and no other place is a covered municipality."""
+    problems: list[Problem] = []
+    kinds = places.get("kinds") or {}
+    states = places.get("states") or {}
+    for kind in kinds:
+        if kind not in PLACE_KINDS:
+            problems.append(Problem("places", f"kinds.{kind}", "kind must be one of " + ", ".join(PLACE_KINDS)))
+    covered = {(_core(m.get("name", "")), m.get("kind")) for m in municipalities}
+    covered_keys = {m.get("key") for m in municipalities}
+    for key in places.get("covered") or {}:
+        if key not in covered_keys:
+            problems.append(Problem("places", f"covered.{key}", "not a covered municipality key"))
+    for i, place in enumerate(places.get("other_places") or []):
+        where = f"other_places[{i}]"
+        if not isinstance(place, dict) or not place.get("name"):
+            problems.append(Problem("places", where, "needs a name"))
+            continue
+        if place.get("kind") not in PLACE_KINDS:
+            problems.append(Problem("places", where, f"kind {place.get('kind')!r} is not one of {PLACE_KINDS}"))
+        if place.get("state") != "WI" and place.get("state") not in states:
+            problems.append(Problem("places", where, f"state {place.get('state')!r} is not in states"))
+        if place.get("state") == "WI" and (_core(place["name"]), place.get("kind")) in covered:
+            problems.append(Problem("places", where, f"{place['name']} is a covered municipality"))
+    return problems
+
+
+def validate_people(people: dict[str, Any]) -> list[Problem]:
+    """Check knowledge/people.yml: every word's band exists and every band is an age range."""
+    problems: list[Problem] = []
+    bands = people.get("bands") or {}
+    for band, span in bands.items():
+        if not (isinstance(span, list) and len(span) == 2 and 0 <= span[0] <= span[1] <= 125):
+            problems.append(Problem("people", f"bands.{band}", "must be [low, high] years, 0 to 125"))
+    for section in ("singular", "plural"):
+        for word, band in (people.get(section) or {}).items():
+            if band not in bands:
+                problems.append(Problem("people", f"{section}.{word}", f"band {band!r} is not in bands"))
+    for word, members in (people.get("groups") or {}).items():
+        if not all(m in bands for m in members):
+            problems.append(Problem("people", f"groups.{word}", "every member must be a band"))
+    for key in ("determiners", "joiners", "adding", "rooming", "minimum_questions", "space_parts", "space_kinds"):
+        if not people.get(key):
+            problems.append(Problem("people", key, "missing"))
+    return problems
+
+
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
     """The curated files, in the product's municipality order (then any others)."""
     files = {p.stem: p for p in data_dir.glob("*.yml")}
@@ -108,10 +261,15 @@ def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
     return ordered + [files[k] for k in sorted(files)]
 
 
+# libyaml's loader where PyYAML has it: the same data, about ten times faster than the pure-Python
+# one, which took 95% of a build (measured by `make bench`'s cost curve: it grows with every file).
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_file(path: Path) -> dict[str, Any]:
     """Read one curated municipality file."""
     with open(path, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
+        data = yaml.load(handle, Loader=_YAML_LOADER) or {}  # noqa: S506 - a safe loader
     for key in ("sections", "definitions", "standards", "rules"):
         data.setdefault(key, [])
     data.setdefault("coverage", {})
@@ -410,6 +568,7 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             if str(cited) not in citations:
                 err(where, f"{cited!r} is not a section")
 
+    problems.extend(unreviewed(data))
     for start, end in uncovered(source.folded, spans):
         snippet = source.folded[start:end]
         err(
@@ -418,6 +577,32 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             level="warning",
         )
     return problems
+
+
+REVIEW_TABLES = ("sections", "definitions", "standards", "rules")
+
+
+def unreviewed(data: dict[str, Any]) -> list[Problem]:
+    """One ``unreviewed`` finding per entry still marked ``review: true`` (as ``knowledge draft`` writes
+    them): the municipality block, each section, definition, standard and rule, and the coverage map
+    (``coverage_review: true``). The curator checks the entry against the text, corrects it and
+    deletes the mark; until then ``knowledge validate`` lists it."""
+    muni = data.get("municipality") or {}
+    key = muni.get("key", "?")
+    found: list[Problem] = []
+    if muni.get("review") is True:
+        found.append(Problem(key, "municipality", "drafted, not yet reviewed (name, officer, office, aliases)", "unreviewed"))
+    for table in REVIEW_TABLES:
+        for index, row in enumerate(data.get(table) or []):
+            if isinstance(row, dict) and row.get("review") is True:
+                name = row.get("citation") if table == "sections" else row.get("term") or row.get("key") or row.get("duty")
+                said = fold(row.get("quote") or row.get("text") or "")
+                found.append(
+                    Problem(key, f"{table}[{index}] {name!r}", f"drafted, not yet reviewed: {said[:80]!r}", "unreviewed")
+                )
+    if data.get("coverage_review") is True:
+        found.append(Problem(key, "coverage", "the suggested coverage of the topics is not yet reviewed", "unreviewed"))
+    return found
 
 
 def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -432,12 +617,12 @@ def uncovered(folded: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
 
 
 def validate_all(
-    keys: list[str] | None = None, data_dir: Path = DATA_DIR
+    keys: list[str] | None = None, data_dir: Path = DATA_DIR, sources_dir: Path = SOURCES_DIR
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
-    """Load and validate the curated files in ``data_dir`` (all, or the given keys)."""
+    """Load and validate the curated files in ``data_dir`` (all, or the given keys) against ``sources_dir``."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = validate_vocab(vocab) + validate_synonyms(load_synonyms())
     for path in data_files(data_dir):
         if keys and path.stem not in keys:
             continue
@@ -447,10 +632,13 @@ def validate_all(
             problems.append(Problem(path.stem, "municipality", "key must match the file name"))
             continue
         try:
-            source = read_source(muni)
+            source = read_source(muni, sources_dir)
         except (KeyError, OSError) as exc:
             problems.append(Problem(path.stem, "municipality", f"cannot read source: {exc}"))
             continue
         problems.extend(validate(data, source, vocab))
         loaded.append(data)
+    if not keys:
+        problems.extend(validate_places(load_places(), [d.get("municipality") or {} for d in loaded]))
+        problems.extend(validate_people(load_people()))
     return loaded, problems

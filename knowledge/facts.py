@@ -79,7 +79,9 @@ def _valid_value(value: Any, kind: str) -> bool:
     if value == "N":
         return True
     if isinstance(value, Mapping):
-        return set(value) <= {"gte", "lte"} and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+        return set(value) <= {"gte", "lte"} and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+        )
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 

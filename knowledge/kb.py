@@ -126,6 +126,20 @@ class Coverage:
 
 
 @dataclass(frozen=True)
+class TopicConfig:
+    """How a topic is asked and answered (``topic_config`` in knowledge/vocab.yml)."""
+
+    topic: str
+    description: str
+    intent: str
+    duties: tuple[str, ...]
+    standards: tuple[str, ...]
+    keywords: tuple[str, ...]
+    example: str
+    space: bool
+
+
+@dataclass(frozen=True)
 class SearchHit:
     """A full-text search result."""
 
@@ -145,6 +159,10 @@ class KnowledgeBase:
         self._lock = threading.Lock()
         self._munis: dict[str, Municipality] | None = None
         self._fact_vocabulary: facts_module.Vocabulary | None = None
+        self._topic_configs: dict[str, TopicConfig] | None = None
+        self._synonyms: dict[str, tuple[str, ...]] | None = None
+        self._names: dict[str, str] | None = None
+        self._places: dict[str, Any] | None = None
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -220,15 +238,59 @@ class KnowledgeBase:
         """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
         if not text or not str(text).strip():
             return None
+        if self._munis is not None and isinstance(text, str) and text in self._munis:
+            return str(text)  # a key: the common case (every lookup by key), without simplifying every name
         wanted = _simplify(str(text))
-        names: dict[str, str] = {}
-        for muni in self.municipalities():
-            for variant in (muni.key, muni.name, *muni.aliases):
-                names[_simplify(variant)] = muni.key
+        if self._names is None:
+            names: dict[str, str] = {}
+            for muni in self.municipalities():
+                for variant in (muni.key, muni.name, *muni.aliases):
+                    names[_simplify(variant)] = muni.key
+            self._names = names
+        names = self._names
+        if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
+            places = self.places()
+            around = set(places.get("place_words_before") or []) | set(places.get("place_words_after") or [])
+            words = str(text).lower().split()
+            while words and words[0] in around:
+                words = words[1:]
+            while words and words[-1] in around and len(words) > 1:
+                words = words[:-1]
+            if _simplify(" ".join(words)) in names:
+                wanted = _simplify(" ".join(words))
+        exact = {" ".join(v.lower().split()): m.key for m in self.municipalities() for v in (m.key, m.name, *m.aliases)}
+        if " ".join(str(text).lower().split()) in exact:
+            return exact[" ".join(str(text).lower().split())]  # a name or alias as the data spells it
+        others = {_simplify(str(place.get("name", ""))) for place in self.places().get("other_places") or []}
+        if wanted in others - set(names):
+            return None  # "Muskegon" is a place of its own, not a typo of a covered one
         if wanted in names:
-            return names[wanted]
-        close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
-        return names[close[0]] if close else None
+            found: str | None = names[wanted]
+        else:
+            close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
+            found = names[close[0]] if close else None
+        if found is not None and self._another_place(str(text), self.municipality_by_key(found)):
+            return None  # "City of Holland", "Holland, Michigan", "Waukesha County": not the covered one
+        return found
+
+    def municipality_by_key(self, key: str) -> Municipality:
+        """A covered municipality by its exact key."""
+        self.municipalities()
+        assert self._munis is not None
+        return self._munis[key]
+
+    def places(self) -> dict[str, Any]:
+        """knowledge/places.yml as compiled (other places, kinds, states, common-word names)."""
+        if self._places is None:
+            self._places = self.meta("places") or {}
+        return self._places
+
+    def _another_place(self, text: str, muni: Municipality) -> bool:
+        """Whether ``text`` names another kind, another state, a county or an area outside the limits."""
+        from knowledge.entities import place_qualifiers
+
+        kind, state, county, outside = place_qualifiers(text, self.places())
+        return bool((kind and kind != muni.kind) or (state and state != "WI") or county or outside)
 
     # -- sections -------------------------------------------------------------------
     def _section(self, row: sqlite3.Row) -> Section:
@@ -432,6 +494,54 @@ class KnowledgeBase:
         """The fixed topic list: key → description."""
         rows = self._rows("select distinct topic, description from topics order by rowid")
         return {r["topic"]: r["description"] for r in rows}
+
+    def topic_configs(self) -> dict[str, TopicConfig]:
+        """Every topic's configuration (intent, duties, standards, keywords, example), in topic order."""
+        if self._topic_configs is None:
+            raw = self.meta("topic_config") or {}
+            descriptions = self.topics()
+            self._topic_configs = {
+                topic: TopicConfig(
+                    topic=topic,
+                    description=description,
+                    intent=str(raw.get(topic, {}).get("intent") or f"ask_{topic}"),
+                    duties=tuple(raw.get(topic, {}).get("duties") or ()),
+                    standards=tuple(raw.get(topic, {}).get("standards") or ()),
+                    keywords=tuple(raw.get(topic, {}).get("keywords") or ()),
+                    example=str(raw.get(topic, {}).get("example") or ""),
+                    space=bool(raw.get(topic, {}).get("space", False)),
+                )
+                for topic, description in descriptions.items()
+            }
+        return self._topic_configs
+
+    def synonyms(self) -> dict[str, tuple[str, ...]]:
+        """The reviewed table from people's words to the codes' words (``knowledge/synonyms.yml``)."""
+        if self._synonyms is None:
+            self._synonyms = {k: tuple(v) for k, v in (self.meta("synonyms") or {}).items()}
+        return self._synonyms
+
+    def spelling(self) -> dict[str, int]:
+        """Word counts for typo correction (the five texts and the synonym table's words)."""
+        return dict(self.meta("spelling") or {})
+
+    def housing_words(self) -> tuple[str, ...]:
+        """Words about housing the texts may not use (``housing_words`` in knowledge/synonyms.yml)."""
+        return tuple(self.meta("housing_words") or ())
+
+    def topic_config(self, topic: str) -> TopicConfig:
+        """One topic's configuration; :class:`KnowledgeBaseError` for a topic not on the list."""
+        try:
+            return self.topic_configs()[topic]
+        except KeyError:
+            raise KnowledgeBaseError(f"{topic!r} is not one of the topics I know.") from None
+
+    def topic_for_intent(self, intent: str) -> str | None:
+        """The topic an intent asks about (``ask_pests`` → ``pests``), or None."""
+        for config in self.topic_configs().values():
+            if config.intent == intent:
+                return config.topic
+        return None
 
     def coverage(self, municipality: str, topic: str) -> Coverage:
         """Whether a municipality's text addresses a topic, with the sections that do."""

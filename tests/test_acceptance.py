@@ -56,7 +56,8 @@ def test_every_topic_for_every_municipality(servers, kb, topic, municipality):
             assert standard["value_text"] in reply
     else:
         assert "does not address" in reply and muni.office in reply
-        assert not kb.coverage(municipality, topic).addressed
+        # silent on the whole topic, or on this question (the topic's sections match none of its words)
+        assert not kb.coverage(municipality, topic).addressed or payload.get("review") == "no_match"
 
 
 @pytest.mark.parametrize("conversation", CONVERSATIONS, ids=[c["name"] for c in CONVERSATIONS])

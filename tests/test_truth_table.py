@@ -50,7 +50,11 @@ def rows() -> list:
                 marks = [pytest.mark.skip(reason=row["disputed"])] if row.get("disputed") else []
                 found.append(
                     pytest.param(
-                        table["municipality"], row, mode, id=f"{table['municipality']}-{row['duty']}-{row['case']}-{mode}", marks=marks
+                        table["municipality"],
+                        row,
+                        mode,
+                        id=f"{table['municipality']}-{row['duty']}-{row['case']}-{mode}",
+                        marks=marks,
                     )
                 )
     return found
@@ -143,5 +147,13 @@ def test_the_tables_cover_every_municipality_duty_and_case():
         assert table["municipality"] == key
         assert {(r["duty"], r["case"]) for r in table["rows"]} == {(d, c) for d in duties for c in cases}
         for row in table["rows"]:
-            assert row["party"] in ("owner", "operator", "occupant", "owner_or_operator", "owner_and_occupant", "undecided", "silent")
+            assert row["party"] in (
+                "owner",
+                "operator",
+                "occupant",
+                "owner_or_operator",
+                "owner_and_occupant",
+                "undecided",
+                "silent",
+            )
             assert isinstance(row["one_message"], str) and len(row["turns"]) == 2

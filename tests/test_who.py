@@ -78,7 +78,9 @@ def test_two_turns_keep_the_tenant_and_say_what_could_change_it(servers):
 
 
 def test_howard_reads_both_facts_of_the_first_message(servers):
-    text, _ = answer_of(rest(servers, "who-3", "who exterminates in Howard? only my unit is infested, there are 6 units"))
+    text, _ = answer_of(
+        rest(servers, "who-3", "who exterminates in Howard? only my unit is infested, there are 6 units")
+    )
     assert first_sentence(text).startswith("In the Town of Howard") and party_first(first_sentence(text), "occupant")
     assert "How many dwelling units are infested?" not in text
     assert asked(text) == [], text
@@ -109,7 +111,9 @@ def test_a_bedroom_question_after_a_pest_answer_is_answered_as_such(servers):
 
 
 def test_holland_gives_the_verdict_and_its_one_exception(servers):
-    text, _ = answer_of(rest(servers, "who-7", "In Holland, my building has 4 units and only my unit has mice. Who has to exterminate?"))
+    text, _ = answer_of(
+        rest(servers, "who-7", "In Holland, my building has 4 units and only my unit has mice. Who has to exterminate?")
+    )
     lines = text.split("\n")
     assert party_first(first_sentence(text), "occupant")
     assert lines[1].startswith("Unless ") and lines[2].startswith("Source: ")
@@ -132,7 +136,10 @@ def test_by_sms_the_verdict_its_exception_and_the_citation_are_the_first_page(se
     assert first[2] == "[Responsibilities of owners, operators and occupants, E]"
     assert len(first) == 3  # the rest (the full wording, the quotes) comes on MORE
     whole = "\n".join(strip_footer(p) for p in pages)
-    assert "[City of Muskego Minimum Housing Code, Responsibilities of owners, operators and occupants, E] \"E. Extermination of pests" in whole
+    assert (
+        '[City of Muskego Minimum Housing Code, Responsibilities of owners, operators and occupants, E] "E. Extermination of pests'
+        in whole
+    )
 
 
 CASES = ["", "4 units only my unit", "duplex", "single family house", "6 units hallway", "vacant unit", "rooming house"]

@@ -1,0 +1,680 @@
+"""The provision selector: which provision of a municipality's code answers the question asked.
+
+Pure functions over the knowledge base. For one municipality every candidate answer is
+gathered once (its numeric standards, responsibility rules, definitions and the sentences of
+its sections) and indexed by stemmed words. A question is read into *concepts*: each content
+word, and each phrase of the reviewed synonym table (``knowledge/synonyms.yml``: people's words
+→ the code's words, e.g. "trash cans" → "garbage containers"), whose alternatives are the
+people's words and the code's words. A candidate's score is:
+
+* the lexical match: the share of the question's concepts (weighted by how rare their words
+  are in that code, idf) that the candidate contains, with a bonus for the code's multi-word
+  phrases found verbatim;
+* the numbers and people in the question: a standard whose value is a number of the
+  question, and the kind of question ("who" favours responsibility rules, "how much / how
+  many / how long" favours numeric standards, "what does X mean" favours definitions);
+* the intent prior: the classifier's confidence in the topic the candidate belongs to (the
+  top three intents of the ranking).
+
+:func:`select` returns the ranked candidates; :func:`question_kind` and :func:`yes_no` read the
+form of the question. Nothing here writes the answer (that is :mod:`knowledge.compose`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from knowledge.curated import numbers_in
+from knowledge.kb import KnowledgeBase
+
+# How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
+PRIOR_WEIGHT = 0.35
+TERM_BONUS = 0.3
+PHRASE_BONUS = 0.08
+NUMBER_BONUS = 0.15
+KIND_BONUS = 0.12
+TOPIC_COVERAGE_BONUS = 0.05
+# A question word no provision of the code contains: a housing word (knowledge/synonyms.yml
+# housing_words: "asbestos", "mold") weighs as much as the rarest code word, so a provision that
+# misses it is no match; any other word ("quit", "problem") weighs little.
+UNKNOWN_HOUSING_WORD_SHARE = 1.0
+UNKNOWN_WORD_IDF_SHARE = 0.15
+MIN_SENTENCE_CHARS = 25
+CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
+
+KINDS = ("standard", "rule", "definition", "sentence")
+
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any are as at be been being but by can could did do does
+    doing done for from get gets got had has have having he her here hers him his how i if in into is it its
+    just me might more most must my no nor not now of off on once only or other our out over own please same
+    she should so some such than that the their them then there these they this those through to too under
+    until up upon us very was we were what when where which while who whom whose why will with would you your
+    yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
+    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per""".split()
+)
+# Words that make a question a "who must" question, a figure question, a definition question.
+# Words that make a question a "who must" question, a figure question, a definition question.
+WHO_START = re.compile(r"^\W*(?:who|whose|whos|who's|whom)\b", re.I)
+WHO_WORDS = re.compile(
+    r"\b(?:who(?:'s|s)? (?:is|has|must|should|pays|needs|does|supplies|provides|fixes|cleans|takes|buys|bears|handles)|"
+    r"whose (?:job|responsibility|duty)|responsib|on the hook|me or (?:the|my) (?:landlord|owner|tenant)|"
+    r"(?:landlord|owner|tenant|occupant) or (?:me|the tenant|the landlord|the owner|the occupant))",
+    re.I,
+)
+FIGURE_WORDS = (
+    "how many",
+    "how much",
+    "how big",
+    "how large",
+    "how small",
+    "how long",
+    "how hot",
+    "how warm",
+    "how high",
+    "how tall",
+    "how low",
+    "how often",
+    "how far",
+    "how soon",
+    "what temperature",
+    "what temp",
+    "what size",
+    "minimum",
+    "maximum",
+    "min",
+    "max",
+    "smallest",
+    "largest",
+    "at least",
+    "square feet",
+    "sq ft",
+    "sqft",
+    "deadline",
+    "degrees",
+    "fee",
+    "quorum",
+    "members",
+    "term",
+    "per day",
+    "fine per",
+    "what percent",
+    "what percentage",
+    "how soon",
+)
+DEFINITION_WORDS = ("what does", "what is a", "what is an", "mean", "define", "definition", "meaning", "count as")
+YES_NO_STARTS = frozenset(
+    "do does did is are am can could may must should will would has have was were shall need".split()
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
+
+
+def stem(word: str) -> str:
+    """A light English stemmer (plurals, -ing, -ed, -ation), enough to meet "heating" with "heat"."""
+    w = word.lower()
+    if len(w) <= 3 or w.isdigit():
+        return w
+    for suffix, repl in (
+        ("ications", "ic"),
+        ("ication", "ic"),
+        ("ations", "at"),
+        ("ation", "at"),
+        ("ators", "at"),
+        ("ator", "at"),
+        ("ies", "y"),
+        ("sses", "ss"),
+        ("ings", ""),
+        ("ing", ""),
+        ("ied", "y"),
+        ("ed", ""),
+        ("es", "e"),
+        ("s", ""),
+    ):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            if suffix == "s" and w.endswith(("ss", "us", "is")):
+                return w
+            w = w[: len(w) - len(suffix)] + repl
+            break
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+def tokens(text: str) -> list[str]:
+    """The stemmed content words of a text (stop words dropped)."""
+    return [stem(w) for w in _WORD.findall(text.lower().replace("'", "")) if w not in STOPWORDS]
+
+
+def _phrase_tokens(phrase: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in _WORD.findall(phrase.lower()) if w not in STOPWORDS) or tuple(
+        stem(w) for w in _WORD.findall(phrase.lower())
+    )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One thing the bot could lead with: a standard, a rule, a definition or a sentence of a section."""
+
+    kind: str  # one of KINDS
+    municipality: str
+    citation: str  # the section (or definition) citation it rests on
+    key: str  # standard key, duty, defined term, or "<citation>#<n>" for a sentence
+    text: str  # verbatim text (the standard's or rule's quote, the definition, the sentence)
+    topics: tuple[str, ...]  # the topics it answers ("definition" for definitions)
+    value: float | None = None  # a standard's value
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A candidate with its score and the parts the score is made of."""
+
+    candidate: Candidate
+    score: float
+    lexical: float
+    prior: float
+    matched: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Concept:
+    """Something the question asks about, and the word sequences that express it."""
+
+    words: str
+    alternatives: tuple[tuple[str, ...], ...]
+    code_phrases: tuple[str, ...] = ()
+
+
+@dataclass
+class _Index:
+    candidates: list[Candidate]
+    order: dict[str, int]
+    token_sets: list[frozenset[str]]
+    lowered: list[str]
+    idf: dict[str, float]
+    max_idf: float
+    lengths: list[int] = field(default_factory=list)
+    postings: dict[str, set[int]] = field(default_factory=dict)
+
+
+_CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+def split_sentences(text: str) -> list[str]:
+    """A section's text cut into sentences (very short pieces stay with the next one)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    merged: list[str] = []
+    carry = ""
+    for part in parts:
+        piece = f"{carry} {part}".strip() if carry else part
+        if len(piece) < MIN_SENTENCE_CHARS or (len(piece) < 80 and not _VERB.search(piece)):
+            carry = piece  # a list letter or a heading ("A. Foundations, floors, ceilings, roofs.") joins the next
+            continue
+        merged.append(piece)
+        carry = ""
+    if carry:
+        if merged:
+            merged[-1] = f"{merged[-1]} {carry}"
+        else:
+            merged.append(carry)
+    return merged
+
+
+def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
+    """Every candidate answer of a municipality's code, with the topics each belongs to."""
+    key = kb.municipality(municipality).key
+    configs = kb.topic_configs()
+    matrix = kb.coverage_matrix()
+    section_topics: dict[str, list[str]] = {}
+    for topic, by_muni in matrix.items():
+        for citation in by_muni.get(key, []):
+            section_topics.setdefault(citation, []).append(topic)
+    standard_topics: dict[str, list[str]] = {}
+    duty_topics: dict[str, list[str]] = {}
+    for topic, config in configs.items():
+        for standard in config.standards:
+            standard_topics.setdefault(standard, []).append(topic)
+        for duty in config.duties:
+            duty_topics.setdefault(duty, []).append(topic)
+    found: list[Candidate] = []
+    for standard in kb.standards(municipality=key):
+        topics = standard_topics.get(standard.key) or section_topics.get(standard.citation) or []
+        found.append(
+            Candidate(
+                "standard",
+                key,
+                standard.citation,
+                standard.key,
+                standard.quote,
+                tuple(topics),
+                standard.value,
+            )
+        )
+    for rule in kb.rules(key):
+        topics = duty_topics.get(rule.duty) or section_topics.get(rule.citation) or []
+        found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics)))
+    for term in kb.terms(key):
+        for definition in kb.definitions(term, key)[:1]:
+            found.append(
+                Candidate("definition", key, definition.citation, definition.term, definition.text, ("definition",))
+            )
+    for section in kb.sections(key):
+        for number, sentence in enumerate(split_sentences(section.text)):
+            if len(sentence) < 80 and sentence.rstrip().endswith(":"):
+                continue  # the lead-in of a list ("The Housing Appeals Board shall:")
+            found.append(
+                Candidate(
+                    "sentence",
+                    key,
+                    section.citation,
+                    f"{section.citation}#{number}",
+                    sentence,
+                    tuple(section_topics.get(section.citation, [])),
+                )
+            )
+    return found
+
+
+def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str]) -> str:
+    """The words a candidate is matched on: its text, plus what the vocabulary says it is."""
+    extra = ""
+    if candidate.kind == "standard":
+        extra = kb.standard_description(candidate.key)
+    elif candidate.kind == "rule":
+        extra = (kb.meta("duties") or {}).get(candidate.key, "")
+    elif candidate.kind == "definition":
+        extra = f"{candidate.key} {candidate.key} definition means"
+    elif candidate.kind == "sentence":
+        extra = headings.get(candidate.citation, "")
+    return f"{candidate.text} {extra}"
+
+
+def index(kb: KnowledgeBase, municipality: str) -> _Index:
+    """The municipality's candidates with their word sets and idf (built once per knowledge base)."""
+    key = kb.municipality(municipality).key
+    with _LOCK:
+        cached = _CACHE.setdefault(kb, {}).get(key)
+    if cached is not None:
+        return cached
+    found = candidates(kb, key)
+    headings = {s.citation: s.heading for s in kb.sections(key)}
+    documents = [_document(kb, c, headings) for c in found]
+    token_sets = [frozenset(tokens(d)) for d in documents]
+    postings: dict[str, set[int]] = {}
+    for number, words in enumerate(token_sets):
+        for word in words:
+            postings.setdefault(word, set()).add(number)
+    df = {word: len(ids) for word, ids in postings.items()}
+    n = len(found)
+    idf = {w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w, d in df.items()}
+    order: dict[str, int] = {}
+    for config in kb.topic_configs().values():
+        for position, name in enumerate((*config.standards, *config.duties)):
+            order.setdefault(name, position)
+    built = _Index(
+        candidates=found,
+        order=order,
+        token_sets=token_sets,
+        lowered=[" ".join(_WORD.findall(d.lower())) for d in documents],
+        idf=idf,
+        max_idf=max(idf.values(), default=1.0),
+        lengths=[len(t) for t in token_sets],
+        postings=postings,
+    )
+    with _LOCK:
+        _CACHE.setdefault(kb, {})[key] = built
+    return built
+
+
+def _phrases_by_first_word(synonyms: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[list[str], str]]]:
+    by_first: dict[str, list[tuple[list[str], str]]] = {}
+    for phrase in synonyms:
+        parts = _WORD.findall(phrase.lower())
+        if parts:
+            by_first.setdefault(parts[0], []).append((parts, phrase))
+    for entries in by_first.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return by_first
+
+
+def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
+    """What a question asks about: synonym-table phrases (longest first), then the remaining words."""
+    words = _WORD.findall(text.lower().replace("'", ""))
+    key = id(synonyms)
+    cached = _PHRASE_CACHE.get(key)
+    if cached is None or cached[0] is not synonyms:
+        cached = (synonyms, _phrases_by_first_word(synonyms))
+        _PHRASE_CACHE[key] = cached
+    by_first = cached[1]
+    used = [False] * len(words)
+    matches: list[tuple[int, int, str]] = []  # (length, start, phrase)
+    for start, word in enumerate(words):
+        for parts, phrase in by_first.get(word, ()):
+            size = len(parts)
+            window = words[start : start + size]
+            if len(window) == size and (
+                window == parts or (window[:-1] == parts[:-1] and window[-1] in (parts[-1] + "s", parts[-1] + "es"))
+            ):
+                matches.append((size, start, phrase))
+        if word.endswith("s") and word[:-1] in by_first:
+            for parts, phrase in by_first[word[:-1]]:
+                if len(parts) == 1:
+                    matches.append((1, start, phrase))
+    found: list[Concept] = []
+    exact = {(start, phrase) for size, start, phrase in matches if words[start : start + size] == _WORD.findall(phrase)}
+    for size, start, phrase in sorted(matches, key=lambda m: (-m[0], m[1], (m[1], m[2]) not in exact)):
+        if any(used[start : start + size]):
+            continue
+        for i in range(start, start + size):
+            used[i] = True
+        alternatives = [_phrase_tokens(phrase)] + [_phrase_tokens(t) for t in synonyms[phrase]]
+        found.append(
+            Concept(
+                phrase,
+                tuple(a for a in dict.fromkeys(alternatives) if a),
+                tuple(t for t in synonyms[phrase] if len(t.split()) > 1),
+            )
+        )
+    for i, word in enumerate(words):
+        if used[i] or word in STOPWORDS:
+            continue
+        stemmed = stem(word)
+        if any(c.alternatives == ((stemmed,),) for c in found):
+            continue
+        found.append(Concept(word, ((stemmed,),)))
+    return found
+
+
+_PHRASE_CACHE: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[list[str], str]]]]] = {}
+
+
+_SPELLERS: weakref.WeakKeyDictionary[KnowledgeBase, Any] = weakref.WeakKeyDictionary()
+# Words people write that are right but not in the dictionary of the texts (kept as they are).
+SPELL_MIN_LETTERS = 6
+_COMMON = frozenset("my i im me we our you your its it's".split())
+
+
+def spelling_enabled() -> bool:
+    """Typo correction is off unless ``HOUSING_SPELLING=1``: measured on the dev questions it did not
+    help (75.9% with it, 76.6% without; it turned "store" into "stove"), see README."""
+    return os.environ.get("HOUSING_SPELLING", "0") == "1"
+
+
+def correct(kb: KnowledgeBase, text: str) -> str:
+    """The question with its misspelt words corrected against the texts' own words (symspellpy,
+    edit distance up to 2 for words of five letters or more, 1 for shorter ones); numbers, stop
+    words and known words stay as they are."""
+    from symspellpy import SymSpell, Verbosity
+
+    with _LOCK:
+        speller = _SPELLERS.get(kb)
+        if speller is None:
+            speller = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
+            for word, count in kb.spelling().items():
+                speller.create_dictionary_entry(word, count)
+            _SPELLERS[kb] = speller
+    known = kb.spelling()
+    out: list[str] = []
+    for word in re.findall(r"[A-Za-z]+|[^A-Za-z]+", text):
+        lowered = word.lower()
+        if (
+            not word.isalpha()
+            or len(word) < SPELL_MIN_LETTERS
+            or lowered in known
+            or lowered in STOPWORDS
+            or lowered in _COMMON
+        ):
+            out.append(word)
+            continue
+        suggestions = speller.lookup(lowered, Verbosity.TOP, max_edit_distance=2 if len(word) >= 5 else 1)
+        out.append(suggestions[0].term if suggestions else word)
+    return "".join(out)
+
+
+def _names_term(question: str, term: str) -> bool:
+    lowered = " " + " ".join(_WORD.findall(question.lower())) + " "
+    words = " ".join(_WORD.findall(term.lower()))
+    return bool(words) and (f" {words} " in lowered or f" {words}s " in lowered)
+
+
+def place_words(kb: KnowledgeBase) -> frozenset[str]:
+    """Words that only name a place ("Town of Holland", "amery", "wi"): not what a question asks about."""
+    words = {"town", "village", "city", "wisconsin", "wi", "county"}
+    for muni in kb.municipalities():
+        for name in (muni.key, muni.name, *muni.aliases):
+            words.update(_WORD.findall(name.lower()))
+    return frozenset(words - {"of", "the"})
+
+
+def concept_weights(kb: KnowledgeBase, found: Sequence[Concept], idx: _Index) -> list[float]:
+    """How much each concept of a question weighs in one code: the idf of its rarest known wording."""
+    housing = set(kb.housing_words())
+    weights: list[float] = []
+    for concept in found:
+        known = [v for v in (_alternative_idf(a, idx) for a in concept.alternatives) if v is not None]
+        if known:
+            weights.append(max(known))
+        elif concept.words in housing or concept.words.rstrip("s") in housing:
+            weights.append(idx.max_idf * UNKNOWN_HOUSING_WORD_SHARE)
+        else:
+            weights.append(idx.max_idf * UNKNOWN_WORD_IDF_SHARE)
+    return weights
+
+
+YES_NO_HINTS = re.compile(
+    r"\b(?:reqd|req'd|required|allowed|legal|ok|okay|a code thing|against (?:the )?code|supposed to|have to|has to|"
+    r"need to|needs to|must|obligated)\b",
+    re.I,
+)
+
+
+WH_WORDS = frozenset("what which where when why how whom".split())
+
+
+def question_kind(text: str) -> str:
+    """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
+    lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
+    if WHO_START.search(text) or WHO_WORDS.search(text):
+        return "who"
+    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
+        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered
+    ):
+        return "definition"
+    if any(f" {w} " in lowered for w in FIGURE_WORDS):
+        return "figure"
+    first = lowered.split()[0] if lowered.split() else ""
+    if set(lowered.split()[:3]) & WH_WORDS:
+        return "open"  # "what must …", "with what must …", "under what conditions …"
+    if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
+        return "yes_no"
+    return "open"
+
+
+def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
+    values = [idx.idf[w] for w in alternative if w in idx.idf]
+    if len(values) < len(alternative):
+        return None
+    return sum(values) / len(values)
+
+
+def select(
+    kb: KnowledgeBase,
+    question: str,
+    municipality: str,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+    topics: Iterable[str] | None = None,
+    kinds: Iterable[str] = KINDS,
+    limit: int = 10,
+) -> list[Ranked]:
+    """Rank a municipality's candidate answers for a question, best first.
+
+    ``ranking`` is the intent ranking [(intent, confidence)]; its top three give the prior.
+    ``topics`` restricts the candidates to those topics (None: every candidate). ``role``
+    (tenant, landlord, clerk) only tilts "who" questions toward the rules.
+    """
+    idx = index(kb, municipality)
+    if spelling_enabled():
+        question = correct(kb, question)
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
+    kind = question_kind(question)
+    numbers = {round(n, 3) for n in numbers_in(question)}
+    prior: dict[str, float] = {}
+    for intent, confidence in list(ranking)[:3]:
+        topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
+        if topic:
+            prior[topic] = max(prior.get(topic, 0.0), float(confidence))
+    wanted_topics = set(topics) if topics is not None else None
+    wanted_kinds = set(kinds)
+    weights = concept_weights(kb, found, idx)
+    total = sum(weights) or 1.0
+    # which candidates contain each concept (through the postings of its words)
+    hits: dict[int, list[int]] = {}
+    for position, concept in enumerate(found):
+        ids: set[int] = set()
+        for alternative in concept.alternatives:
+            postings = [idx.postings.get(w) for w in alternative]
+            if all(postings):
+                ids |= set.intersection(*postings)  # type: ignore[arg-type]
+        for number in ids:
+            hits.setdefault(number, []).append(position)
+    pool = sorted(hits) if hits else range(len(idx.candidates))
+    ranked: list[Ranked] = []
+    for number in pool:
+        candidate = idx.candidates[number]
+        if candidate.kind not in wanted_kinds:
+            continue
+        if wanted_topics is not None and not (set(candidate.topics) & wanted_topics):
+            continue
+        matched: list[str] = []
+        gained = 0.0
+        phrase_bonus = 0.0
+        for position in hits.get(number, ()):
+            concept = found[position]
+            matched.append(concept.words)
+            gained += weights[position]
+            if any(p.lower() in idx.lowered[number] for p in concept.code_phrases):
+                phrase_bonus += PHRASE_BONUS
+        lexical = gained / total
+        topic_prior = max((prior.get(t, 0.0) for t in candidate.topics), default=0.0)
+        score = lexical + phrase_bonus + PRIOR_WEIGHT * topic_prior
+        if candidate.topics and candidate.topics != ("definition",):
+            score += TOPIC_COVERAGE_BONUS * (1 if lexical > 0 else 0)
+        if kind == "figure" and candidate.kind == "standard":
+            score += KIND_BONUS
+        if kind == "who" and candidate.kind == "rule":
+            score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
+        if kind == "definition" and candidate.kind == "definition":
+            score += KIND_BONUS
+        if candidate.kind == "definition" and _names_term(question, candidate.key):
+            score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
+        if candidate.value is not None and round(candidate.value, 3) in numbers:
+            score += NUMBER_BONUS
+        score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches
+        if candidate.kind in ("standard", "rule"):
+            score -= 0.005 * min(idx.order.get(candidate.key, 10), 10)  # the topic's first-listed (most basic) figure
+        ranked.append(Ranked(candidate, score, lexical, topic_prior, tuple(matched)))
+    if not ranked and hits:  # nothing of the wanted topics or kinds contains a word of the question
+        return select(kb, "", municipality, role, ranking, topics, kinds, limit)
+    ranked.sort(key=lambda r: -r.score)
+    return ranked[:limit]
+
+
+def match_descriptions(
+    kb: KnowledgeBase, question: str, municipality: str, descriptions: dict[str, str]
+) -> dict[str, float]:
+    """How well the question matches each description (a duty's or a standard's, from the vocabulary):
+    the share of its concepts (idf-weighted, in that municipality's code) found in the description.
+
+    Used to tell what a question asks for even when the municipality's text does not state it
+    (so "who cleans the hallways" finds the shared-areas duty, stated or not)."""
+    idx = index(kb, municipality)
+    if spelling_enabled():
+        question = correct(kb, question)
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
+    weights = concept_weights(kb, found, idx)
+    total = sum(weights) or 1.0
+    scores: dict[str, float] = {}
+    for key, description in descriptions.items():
+        words = set(tokens(description))
+        gained = sum(w for c, w in zip(found, weights) if any(all(t in words for t in a) for a in c.alternatives))
+        scores[key] = gained / total
+    return scores
+
+
+NEGATIONS = re.compile(
+    r"\b(no (?:owner|operator|occupant|person|dwelling|room|basement|cellar|privy|[a-z]+ (?:shall|may))|"
+    r"shall not|may not|prohibited|unlawful|not be (?:used|occupied|permitted))\b",
+    re.I,
+)
+PERMISSION = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed)\b", re.I
+)
+OBLIGATION = re.compile(
+    r"\b(have to|has to|must|need to|needs to|required|require|do i need|does .* need|should|supposed to)\b", re.I
+)
+
+
+def yes_no(question: str, provision: str) -> str | None:
+    """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
+
+    Only plain cases: a question of permission ("can my landlord shut off the water?") met by a
+    prohibition ("No owner … shall cause … to be shut off") is "No"; a question of obligation
+    ("do I need a license?", "does the owner have to …") met by a "shall" duty is "Yes".
+    """
+    if question_kind(question) != "yes_no":
+        return None
+    negated = bool(NEGATIONS.search(provision))
+    if PERMISSION.search(question):
+        return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
+    if (
+        OBLIGATION.search(question)
+        or YES_NO_HINTS.search(question)
+        or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
+    ):
+        if negated:
+            # "shall not rent … without having been issued a license": the license is required
+            return "Yes" if re.search(r"\bshall not\b[^.;]*\bwithout\b", provision, re.I) else None
+        return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
+    return None
+
+
+def match_weight(kb: KnowledgeBase, question: str, municipality: str, ranked: Ranked) -> float:
+    """How much of the question (summed idf of its matched concepts) a ranked candidate matches."""
+    idx = index(kb, municipality)
+    total = 0.0
+    for concept in concepts(question, kb.synonyms()):
+        if concept.words in ranked.matched:
+            known = [v for v in (_alternative_idf(a, idx) for a in concept.alternatives) if v is not None]
+            total += max(known, default=0.0)
+    return total
+
+
+def has_housing_words(kb: KnowledgeBase, question: str, municipality: str | None = None) -> bool:
+    """True when a message has housing content: a phrase of the synonym table, a topic keyword, a
+    defined term of the codes, or one of the housing words the texts may not use (all data)."""
+    if spelling_enabled():
+        question = correct(kb, question)
+    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", ""))) + " "
+    synonyms = kb.synonyms()
+    if any(c.words in synonyms for c in concepts(question, synonyms)):
+        return True
+    for phrase in kb.housing_words():
+        if f" {phrase} " in lowered or f" {phrase}s " in lowered:
+            return True
+    raw = question.lower()
+    if any(word in raw for config in kb.topic_configs().values() for word in config.keywords if len(word) >= 4):
+        return True
+    spelling = kb.spelling()  # the five texts' own words: a long one ("discontinuance") is housing content
+    if any(len(w) >= CODE_WORD_MIN_LETTERS and w in spelling and w not in STOPWORDS for w in lowered.split()):
+        return True
+    return kb.match_term(question) is not None

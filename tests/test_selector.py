@@ -1,0 +1,192 @@
+"""The provision selector over the real knowledge base: the provision that answers the question first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from knowledge import selector
+from knowledge.compose import answer_topic, answer_unsure
+from knowledge.curated import load_synonyms, validate_synonyms
+
+
+def top(kb, question, municipality, ranking=(), **kwargs):
+    ranked = selector.select(kb, question, municipality, None, ranking, **kwargs)
+    assert ranked, question
+    return ranked[0]
+
+
+def test_stem_meets_the_codes_word_forms():
+    assert selector.stem("heating") == selector.stem("heat")
+    assert selector.stem("containers") == selector.stem("container")
+    assert selector.stem("inspections") == selector.stem("inspection")
+    assert selector.stem("glass") == "glass"
+
+
+def test_sentences_are_cut_where_the_text_ends_them():
+    text = "Every owner shall do this. No occupant shall do that; and (a) the rest."
+    assert selector.split_sentences(text) == [
+        "Every owner shall do this.",
+        "No occupant shall do that; and (a) the rest.",
+    ]
+
+
+def test_synonym_phrases_become_concepts_with_the_codes_words(kb):
+    found = {c.words: c for c in selector.concepts("who buys the trash cans for my tenants", kb.synonyms())}
+    assert "trash cans" in found
+    assert (selector.stem("garbage"), selector.stem("containers")) in found["trash cans"].alternatives
+    assert "tenants" in found
+    assert "the" not in found and "who" not in found
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("who has to pay for the exterminator", "who"),
+        ("how many square feet does a bedroom need", "figure"),
+        ("what does owner mean", "definition"),
+        ("can my landlord shut off the water", "yes_no"),
+        ("roaches in the kitchen", "open"),
+    ],
+)
+def test_question_kind(question, kind):
+    assert selector.question_kind(question) == kind
+
+
+def test_the_figure_asked_for_comes_first(kb):
+    lead = top(kb, "smallest bedroom a single person may sleep in", "amery", [("ask_sleeping_room_size", 0.9)])
+    assert lead.candidate.kind == "standard" and "one_occupant" in lead.candidate.key
+    lead = top(kb, "how warm does the apartment have to be", "holland", [("ask_heating", 0.9)])
+    assert lead.candidate.key == "heating_temp_f"
+
+
+def test_peoples_words_reach_the_codes_words(kb):
+    lead = top(kb, "is an outhouse ok", "holland")
+    assert "privies" in lead.candidate.text.lower()
+    lead = top(kb, "who pays for trash bins at a fourplex", "howard", [("ask_garbage_rubbish", 0.5)])
+    assert lead.candidate.kind == "rule" and lead.candidate.key == "supply_garbage_containers"
+
+
+def test_the_intent_prior_breaks_ties_between_topics(kb):
+    question = "how many days"
+    as_appeal = top(kb, question, "howard", [("ask_notices_hearings_appeals", 0.9)])
+    as_unfit = top(kb, question, "howard", [("ask_unfit_dwellings", 0.9)])
+    assert "notices_hearings_appeals" in as_appeal.candidate.topics
+    assert "unfit_dwellings" in as_unfit.candidate.topics
+
+
+def test_a_number_in_the_question_favours_the_standard_that_states_it(kb):
+    lead = top(kb, "is 70 square feet enough", "holland", kinds=["standard"])
+    assert lead.candidate.value == 70
+
+
+def test_restricting_to_topics_and_kinds(kb):
+    ranked = selector.select(kb, "garbage", "holland", topics=["garbage_rubbish"], kinds=["rule"], limit=50)
+    assert ranked and all(r.candidate.kind == "rule" for r in ranked)
+    assert all("garbage_rubbish" in r.candidate.topics for r in ranked)
+
+
+def test_yes_or_no_only_when_the_wording_settles_it():
+    prohibition = "No owner, operator or occupant shall cause any service to be shut off"
+    assert selector.yes_no("can my landlord shut off my water", prohibition) == "No"
+    licence = "shall not rent any property within the City limits without having been issued a rental housing license"
+    assert selector.yes_no("do I need a license to rent my house", licence) == "Yes"
+    assert selector.yes_no("who has to exterminate", prohibition) is None
+    assert selector.yes_no("does the lease override the code", "the stricter shall take precedence") == "Yes"
+
+
+def test_every_candidate_is_verbatim_in_its_section(kb):
+    for muni in kb.municipalities():
+        for candidate in selector.candidates(kb, muni.key):
+            if candidate.kind in ("sentence", "standard", "rule"):
+                section = kb.section(muni.key, candidate.citation)
+                assert " ".join(candidate.text.split()) in " ".join(section.text.split()), candidate
+
+
+def test_the_synonym_table_only_points_at_the_codes_words():
+    assert validate_synonyms(load_synonyms()) == []
+    problems = validate_synonyms({"Tenant": ["occupant"], "couch": ["sofa bed of doom"]})
+    assert {p.where for p in problems} == {"synonyms.Tenant", "synonyms.couch"}
+
+
+def test_the_answer_leads_with_the_figure_then_quotes_it_once(kb):
+    answer = answer_topic(kb, "amery", "sleeping_room_size", question="smallest bedroom for one person")
+    first = answer.text.split("\n")[0]
+    assert "80 square feet" in first and first.startswith("In the City of Amery")
+    assert answer.payload["citations"][0]["section"] == "§ 258-18B"
+    quotes = re.findall(r'"([^"]{20,})"', answer.text)
+    assert len(quotes) == len(set(quotes))
+    assert len([line for line in answer.text.split("\n") if line.startswith("The code also sets")]) <= 1
+
+
+def test_the_answer_says_no_first_to_a_prohibited_act(kb):
+    answer = answer_topic(kb, "dresser", "utility_shutoffs", question="can my landlord shut off my water")
+    assert answer.text.startswith("No. ")
+    assert "Discontinuance of service" in answer.text.split("\n")[0]
+
+
+def test_who_questions_name_the_party(kb):
+    answer = answer_topic(kb, "holland", "pests", question="who has to exterminate the roaches")
+    assert "responsib" in answer.text.split("\n")[0]
+
+
+def test_no_internal_key_in_any_answer(kb):
+    key = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+    for muni in kb.municipalities():
+        for topic, config in kb.topic_configs().items():
+            for role in (None, "clerk"):
+                text = answer_topic(kb, muni.key, topic, role=role, question=config.example).text
+                assert not key.search(text), (muni.key, topic, key.findall(text))
+
+
+def test_unsure_questions_get_the_closest_provision_or_an_honest_silence(kb):
+    closest = answer_unsure(kb, "is an outhouse ok", "holland")
+    assert closest.housing and closest.answer is not None
+    assert "closest provision in the Town of Holland code" in closest.answer.text
+    assert closest.answer.payload["citations"][0]["municipality"] == "holland"
+    silent = answer_unsure(kb, "is asbestos removal required", "dresser")
+    assert silent.housing and silent.answer is not None
+    assert "does not address" in silent.answer.text and "Health Officer" in silent.answer.text
+    assert silent.answer.payload["addressed"] is False  # so it lands on the clerk's review list
+    assert not answer_unsure(kb, "what time is it", "amery").housing
+    assert not answer_unsure(kb, "asdf qwerty zxcv", None).housing
+
+
+def test_unsure_without_a_municipality_keeps_the_topic_and_asks(kb):
+    unsure = answer_unsure(kb, "is an outhouse ok", None)
+    assert unsure.housing and unsure.answer is None
+
+
+# -- the fallback action: thin over answer_unsure ------------------------------------------------------
+def _clarify(domain, text, municipality=None, intent="nlu_fallback"):
+    from test_actions import run, tracker
+
+    from actions.fallback import ActionClarify
+
+    slots = {"municipality": municipality} if municipality else {}
+    return run(ActionClarify(), tracker(text, intent, slots=slots), domain)
+
+
+def test_the_fallback_answers_with_the_closest_provision(domain, kb):
+    (message,), slots = _clarify(domain, "is an outhouse ok", "holland")
+    assert "closest provision in the Town of Holland code" in message["text"]
+    assert message["custom"]["citations"][0]["municipality"] == "holland"
+    assert slots.get("topic") == "bathroom_kitchen_facilities"
+
+
+def test_the_fallback_is_honest_about_silence_and_flags_it_for_review(domain, kb):
+    (message,), _ = _clarify(domain, "is asbestos removal required", "dresser")
+    assert "does not address" in message["text"] and "Health Officer" in message["text"]
+    assert message["custom"]["addressed"] is False  # review_items lists it (reason not_addressed)
+
+
+def test_the_fallback_asks_for_the_place_and_keeps_the_topic(domain, kb):
+    (message,), slots = _clarify(domain, "is an outhouse ok")
+    assert message["text"].startswith("Which municipality is the dwelling in? I cover the Town of Holland")
+    assert slots.get("pending_topic") == "bathroom_kitchen_facilities"
+
+
+def test_not_understood_only_without_housing_content(domain, kb):
+    (message,), _ = _clarify(domain, "asdf qwerty zxcv", "amery")
+    assert "not sure" in message["text"].lower()

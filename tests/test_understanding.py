@@ -1,0 +1,210 @@
+"""Does the bot answer the question that was asked? A blind question set through the REST channel.
+
+The set (``tests/acceptance/blind.yml``; another file with ``UNDERSTANDING_SET=path``) was written
+by an author who saw only the five ordinance texts and the topic list, never ``data/`` or the
+knowledge base. Each entry: ``{id, register, before (earlier turns), question, municipality,
+topic, expect: {silent, lead, quote, place, note}}``. Scored, as a user would notice:
+
+* **right provision first**: one of ``expect.lead`` is in the first two sentences of the reply
+  and ``expect.quote`` is in the verbatim text of one of the first two citations of the
+  payloads; for ``silent: true`` the reply says the text does not address it and names the
+  municipality's enforcing officer;
+* **not understood**: the share of in-scope questions answered "not sure I understood";
+* **place questions** (``expect.place``): ``ask`` — the bot says which places it covers and
+  asks, citing no covered code; ``covered`` (a bare "Howard", a typo) — scored as any other
+  question, and counted among the in-scope ones too.
+
+When the bot asks which municipality (the question named none), the harness answers with the
+entry's municipality, as a user would, and scores that reply. The figures are printed; the test
+asserts the measured floor (no regression) and prints the gap to the issue's targets.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import ROOT, customs, rest, texts
+
+pytestmark = pytest.mark.servers
+
+DEFAULT_SET = ROOT / "tests" / "acceptance" / "blind.yml"
+SAMPLES = ROOT / "tests" / "understanding" / "samples.yml"
+# The issue's targets, and the floors measured on the acceptance set (raise them as the bot improves).
+TARGET_RIGHT_FIRST = 0.95
+TARGET_NOT_UNDERSTOOD = 0.02
+TARGET_PLACE = 1.0
+# Measured on tests/acceptance/blind.yml on 2026-12-01 (branch wt-selector, before the other
+# helpers' place, space-dialogue and hand-off work was merged): 61.6% right first, 0.0% not
+# understood, 63.2% place. The floors sit just under those figures (no regression); the gap to the
+# targets is printed. The floors apply to the acceptance set only (samples and dev sets just print).
+FLOOR_RIGHT_FIRST = 0.60
+CEILING_NOT_UNDERSTOOD = 0.02
+FLOOR_PLACE = 0.60
+NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")
+INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(§$0-9])|(?<=[.!?][\"”)])\s+")
+
+
+def question_set() -> tuple[Path, list[dict[str, Any]]]:
+    path = Path(os.environ.get("UNDERSTANDING_SET") or (DEFAULT_SET if DEFAULT_SET.exists() else SAMPLES))
+    return path, yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def fold(text: str) -> str:
+    return " ".join(str(text).split()).lower()
+
+
+_NOT_AN_END = re.compile(
+    r"(?:^|[\s(\"“])(?:[A-Za-z]|\([0-9a-z]+\)|No|Nos|Stats|Wis|Sec|sec|St|Mr|Mrs|Dr|ft|in|e\.g|i\.e)\.$"
+)
+
+
+def first_sentences(text: str, count: int = 2) -> str:
+    """The first ``count`` sentences of a reply (lines count as sentence breaks). A period after a
+    list letter or number ("D. Heating facilities", "(1). ") or an abbreviation ("Wis. Stats.")
+    does not end a sentence."""
+    parts: list[str] = []
+    for line in text.split("\n"):
+        pieces = [p for p in _SENTENCE.split(line) if p and p.strip()]
+        merged: list[str] = []
+        for piece in pieces:
+            if merged and _NOT_AN_END.search(merged[-1].rstrip()):
+                merged[-1] = f"{merged[-1]} {piece}"
+            else:
+                merged.append(piece.strip())
+        parts.extend(merged)
+    return " ".join(parts[:count])
+
+
+@dataclass
+class Outcome:
+    """How one question was answered."""
+
+    entry: dict[str, Any]
+    reply: str
+    payloads: list[dict[str, Any]]
+    right: bool = False
+    not_understood: bool = False
+    why: str = ""
+    leaks: list[str] = field(default_factory=list)
+
+
+def covered_names(kb) -> list[str]:
+    return [m.name for m in kb.municipalities()]
+
+
+def score(entry: dict[str, Any], reply: str, payloads: list[dict[str, Any]], kb) -> Outcome:
+    """Score one reply against its entry's expectation."""
+    expect = entry.get("expect") or {}
+    outcome = Outcome(entry, reply, payloads)
+    lowered = reply.lower()
+    outcome.not_understood = any(p in lowered for p in NOT_UNDERSTOOD)
+    outcome.leaks = INTERNAL_KEY.findall(reply)
+    citations = [c for p in payloads for c in p.get("citations") or []]
+    if expect.get("place") == "ask":
+        names = sum(name.lower() in lowered for name in covered_names(kb))
+        asks = "?" in reply
+        cites = bool(citations)
+        outcome.right = names >= 3 and asks and not cites
+        outcome.why = f"names {names} covered places, asks={asks}, cites={cites}"
+        return outcome
+    muni = kb.municipality(entry["municipality"]) if entry.get("municipality") else None
+    if expect.get("silent"):
+        officer = muni is not None and (muni.enforcing_officer.lower() in lowered or muni.office.lower() in lowered)
+        silent = "does not address" in lowered or "not addressed" in lowered
+        outcome.right = bool(officer and silent)
+        outcome.why = f"silent={silent} officer={officer}"
+        return outcome
+    head = fold(first_sentences(reply))
+    leads = [str(x) for x in (expect.get("lead") or [])]
+    if isinstance(expect.get("lead"), str):
+        leads = [expect["lead"]]
+    lead_ok = not leads or any(fold(x) in head for x in leads)
+    quote = fold(expect.get("quote") or "")
+    quote_ok = not quote or any(quote in fold(c.get("quote", "")) for c in citations[:2])
+    outcome.right = lead_ok and quote_ok and bool(citations)
+    outcome.why = f"lead={lead_ok} quote={quote_ok} cited={bool(citations)}"
+    return outcome
+
+
+def ask(base: str, entry: dict[str, Any], kb) -> Outcome:
+    """Put one entry's turns to the bot; answer a "which municipality?" with the entry's municipality."""
+    sender = f"understanding-{entry.get('id')}-{uuid.uuid4().hex[:6]}"
+    for turn in entry.get("before") or []:
+        rest(base, sender, str(turn))
+    messages = rest(base, sender, str(entry["question"]))
+    payloads = customs(messages)
+    expect = entry.get("expect") or {}
+    asked = any(p.get("ask") == "municipality" for p in payloads)
+    if asked and expect.get("place") != "ask" and entry.get("municipality"):
+        messages = rest(base, sender, kb.municipality(entry["municipality"]).name)
+        payloads = customs(messages)
+    return score(entry, texts(messages), payloads, kb)
+
+
+def test_the_scoring_reads_replies_as_a_user_would(kb):
+    entry = {"municipality": "amery", "expect": {"lead": ["80 square feet"], "quote": "at least 80 square feet"}}
+    section = kb.section("amery", "§ 258-18B")
+    good = "In the City of Amery, floor area: 80 square feet.\nSource: …"
+    assert score(entry, good, [{"citations": [{"quote": section.text}]}], kb).right
+    assert first_sentences('Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F." More.') == (
+        'Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F."'
+    )
+    buried = "In the City of Amery, floor area: 70 square feet. Also 60. And then 80 square feet."
+    assert not score(entry, buried, [{"citations": [{"quote": section.text}]}], kb).right
+    assert not score(entry, good, [{"citations": []}], kb).right
+    silent = {"municipality": "amery", "expect": {"silent": True}}
+    officer = kb.municipality("amery").office
+    assert score(silent, f"The text does not address it. Ask the {officer}.", [], kb).right
+    assert not score(silent, "It does not address it.", [], kb).right
+    place = {"municipality": None, "expect": {"place": "ask"}}
+    listed = "I cover only the " + ", ".join(covered_names(kb)) + ". Which of these is yours?"
+    assert score(place, listed, [{"ask": "municipality"}], kb).right
+    assert not score(place, listed, [{"citations": [{"quote": "x"}]}], kb).right
+
+
+def test_blind_questions(servers, kb):
+    path, entries = question_set()
+    assert entries, f"no questions in {path}"
+    outcomes = [ask(servers, entry, kb) for entry in entries]
+    places = [o for o in outcomes if (o.entry.get("expect") or {}).get("place")]  # "ask" or "covered"
+    in_scope = [o for o in outcomes if (o.entry.get("expect") or {}).get("place") != "ask"]
+    right = sum(o.right for o in in_scope) / max(1, len(in_scope))
+    not_understood = sum(o.not_understood for o in in_scope) / max(1, len(in_scope))
+    place_right = sum(o.right for o in places) / max(1, len(places)) if places else 1.0
+    leaks = sorted({k for o in outcomes for k in o.leaks})
+    by_register: dict[str, list[Outcome]] = {}
+    for o in in_scope:
+        by_register.setdefault(str(o.entry.get("register")), []).append(o)
+    print(f"\nunderstanding on {path} ({len(outcomes)} questions, {len(in_scope)} in scope, {len(places)} place):")
+    print(f"  right provision first: {right:.1%} (target {TARGET_RIGHT_FIRST:.0%}, floor {FLOOR_RIGHT_FIRST:.0%})")
+    print(f"  not understood:        {not_understood:.1%} (target <= {TARGET_NOT_UNDERSTOOD:.0%})")
+    print(f"  place questions right: {place_right:.1%} (target {TARGET_PLACE:.0%})")
+    for register, group in sorted(by_register.items()):
+        print(f"  {register}: {sum(o.right for o in group)}/{len(group)} right first")
+    if os.environ.get("UNDERSTANDING_VERBOSE"):
+        for o in outcomes:
+            if not o.right:
+                print(f"  MISS {o.entry.get('id')} [{o.entry.get('municipality')}] {o.entry['question']!r}: {o.why}")
+                print("      " + o.reply[:300].replace("\n", " | "))
+    gap = [
+        f"right first {right:.1%} < {TARGET_RIGHT_FIRST:.0%}" if right < TARGET_RIGHT_FIRST else "",
+        f"not understood {not_understood:.1%} > {TARGET_NOT_UNDERSTOOD:.0%}"
+        if not_understood > TARGET_NOT_UNDERSTOOD
+        else "",
+        f"place {place_right:.1%} < {TARGET_PLACE:.0%}" if place_right < TARGET_PLACE else "",
+    ]
+    print("  gap to the issue's targets: " + ("; ".join(g for g in gap if g) or "none"))
+    assert not leaks, f"internal keys in answers: {leaks}"
+    if path != DEFAULT_SET:
+        return
+    assert right >= FLOOR_RIGHT_FIRST, f"right provision first fell to {right:.1%}"
+    assert not_understood <= CEILING_NOT_UNDERSTOOD, f"not understood rose to {not_understood:.1%}"
+    assert place_right >= FLOOR_PLACE, f"place questions fell to {place_right:.1%}"
