@@ -461,7 +461,7 @@ class SmsChannel(InputChannel):
         if problem is not None:
             messages = self.letter_messages(messages, problem)
         reply = render(messages)
-        pages = paginate(reply.text, self.segments_per_page) or [NO_ANSWER]
+        pages = paginate(reply.text, self.segments_per_page, reply.first) or [NO_ANSWER]
         self.state.save_pending(key, pages[1:], reply.options)
         return pages[0]
 
