@@ -93,7 +93,7 @@ AXE         := build/axe/node_modules/axe-core/axe.min.js
 .PHONY: axe
 axe: $(AXE) ## Install axe-core (pinned) for the accessibility tests (npm, only if missing)
 $(AXE):
-	@command -v npm >/dev/null || { echo "npm is needed for axe-core: apt-get install npm"; exit 1; }
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }
 	npm install --prefix build/axe --no-audit --no-fund --ignore-scripts --save-exact axe-core@$(AXE_VERSION)
 	@test -f $@
 
