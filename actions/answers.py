@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -11,25 +12,70 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
 from actions.space import answer_space
-from knowledge import parsing
+from knowledge import parsing, space
 from knowledge.compose import answer_topic, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
 
 
-def updated_space(tracker: Tracker, last: Dict[str, Any]) -> Dict[str, Any]:
-    """The last space check's facts with what the latest message changes ("and for two people?")."""
+def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict[str, Any]:
+    """The space facts for the latest message, read as a follow-up to the last check ("and for two people?").
+
+    Without a last check, the message's own facts; with neither room nor people, the minimum for the
+    people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
+    """
     text = tracker.latest_message.get("text") or ""
-    rooms = parsing.parse_rooms(text)
-    people = parsing.parse_people(text)
-    ages = parsing.parse_ages(text)
-    return {
-        "kind": last.get("kind", "bedroom"),
-        "size": text if rooms else last.get("size"),
-        "people": people if people is not None else last.get("people"),
-        "ages": ages or (None if people is not None else last.get("ages")),
-    }
+    request = parsing.parse_space_request(text)
+    facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    unknown = [p for p in facts.get("persons") or [] if p[1] is None]
+    if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
+        ages = parsing.parse_age_answer(text)
+        if ages and len(ages) <= len(unknown):
+            facts["ages"] = ages
+    if not facts.get("kind"):
+        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
+    if facts.get("persons") and not facts.get("rooms"):
+        facts["minimum"] = True
+    if facts.get("rooms") and not facts.get("persons"):
+        facts["capacity"] = True
+    return facts
+
+
+def space_in_message(tracker: Tracker) -> bool:
+    """Whether the latest message gives a room size, or who sleeps in a bedroom ("bdrm 9x10 2 kids ok?")."""
+    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    if any(room.ok for room in request.rooms):
+        return True
+    counted = bool(request.household and request.household.count)
+    return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
+
+
+def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
+    """A topic the latest message also asks about, besides naming a place (from its space facts or the
+    intent ranking's top three); None for a bare place name."""
+    text = tracker.latest_message.get("text") or ""
+    if text.startswith("/") or len(text.split()) < 3:
+        return None
+    if space_in_message(tracker):
+        kind = parsing.parse_space_request(text).kind
+        return "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+    ranking = tracker.latest_message.get("intent_ranking")
+    if not isinstance(ranking, list):
+        return None
+    for candidate in ranking[:3]:
+        if not isinstance(candidate, dict):
+            continue
+        confidence = candidate.get("confidence")
+        topic = topic_of(str(candidate.get("name") or ""))
+        if topic and isinstance(confidence, (int, float)) and confidence >= min_confidence:
+            return topic
+    return None
+
+
+def is_space_topic(topic: str | None) -> bool:
+    """Whether the space calculator answers ``topic`` (``space: true`` in the topic configuration)."""
+    return bool(topic) and topic in kb().topics() and kb().topic_config(topic).space
 
 
 def topic_of(intent: str) -> str | None:
@@ -86,9 +132,9 @@ def answer_or_ask(
 ) -> List[Dict[str, Any]]:
     """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
     key, unknown = current_municipality(tracker)
-    last_space = tracker.get_slot("last_space")
-    if key and kb().topic_config(topic).space and isinstance(last_space, dict):
-        return answer_space(dispatcher, tracker, updated_space(tracker, last_space))
+    last_space = space.clean_facts(tracker.get_slot("last_space"))
+    if is_space_topic(topic) and (last_space or space_in_message(tracker)):
+        return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
@@ -143,9 +189,15 @@ class ActionSetMunicipality(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         key, unknown = current_municipality(tracker)
+        # "I'm in Madison, who exterminates?": the question waits for the place; "and the bedroom in Amery?"
+        asked = topic_asked(tracker, 0.15 if key is None or unknown else 0.3)
         if key is None or unknown:
+            if asked:
+                return answer_or_ask(dispatcher, tracker, asked)
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
+        if asked:
+            return answer_or_ask(dispatcher, tracker, asked)
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
             return answer_or_ask(dispatcher, tracker, topic)

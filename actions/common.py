@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from knowledge import parsing
 from knowledge.compose import DISCLAIMER, Answer
-from knowledge.entities import role_of
+from knowledge.entities import other_place_wins, role_of
 from knowledge.kb import KnowledgeBase
 
 _KB: KnowledgeBase | None = None
@@ -47,11 +47,14 @@ def latest_entity(tracker: Tracker, entity: str) -> str | None:
 def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
     """(key of the municipality in play, a place the user named that is not covered)."""
     named = latest_entity(tracker, "municipality")
+    other = latest_entity(tracker, "other_place")
+    cores = [m.name.split(" of ", 1)[-1].lower() for m in kb().municipalities()]
+    if other and other_place_wins(named, other, cores, kb().places()):
+        return None, other  # "Village of Howard", "Holland, Michigan", "outside city limits": never a covered code
     if named:
         key = kb().resolve_municipality(named)
         if key:
             return key, None
-    other = latest_entity(tracker, "other_place")
     if other:
         return None, other
     if named:

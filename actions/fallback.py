@@ -14,9 +14,18 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import CANNOT_LOOK_UP, answer_or_ask, intent_ranking, topic_of
+from actions.answers import (
+    CANNOT_LOOK_UP,
+    answer_or_ask,
+    intent_ranking,
+    is_space_topic,
+    space_in_message,
+    topic_asked,
+    topic_of,
+)
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
+from knowledge import parsing
 from knowledge.compose import answer_unsure, ask_municipality
 from knowledge.kb import KnowledgeBaseError
 
@@ -41,6 +50,15 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        topic = tracker.get_slot("topic")
+        if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
+            if not is_space_topic(topic):
+                kind = parsing.parse_space_request(text).kind
+                topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+            return answer_or_ask(dispatcher, tracker, topic)
+        asked = topic_asked(tracker, 0.2)
+        if asked and (latest_entity(tracker, "other_place") or latest_entity(tracker, "municipality")):
+            return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
         key, unknown = current_municipality(tracker)
         try:
             unsure = answer_unsure(
@@ -54,10 +72,9 @@ class ActionClarify(Action):
         except KnowledgeBaseError:
             dispatcher.utter_message(text=CANNOT_LOOK_UP)
             return []
-        topic = tracker.get_slot("topic")
         switched = unsure.topic is not None and unsure.topic != topic
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
-            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?"
+            return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
         if unsure.housing and unsure.answer is not None:
             events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
             if unsure.topic:

@@ -69,18 +69,12 @@ def clean_facts(value: Any, known: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def clean_last_space(value: Any) -> Dict[str, Any] | None:
-    """The last space check ({kind, size, people, ages}) with each part of its declared type, or None."""
+    """The last space check's facts (see ``knowledge.space.merge_request``), each part of its shape, or None."""
+    from knowledge.space import clean_facts as clean_space_facts
+
     if not isinstance(value, dict):
         return None
-    people, ages = value.get("people"), value.get("ages")
-    return {
-        "kind": value.get("kind") if value.get("kind") in SPACE_KINDS else "bedroom",
-        "size": _text(value.get("size")),
-        "people": people if isinstance(people, int) and not isinstance(people, bool) and 0 < people <= 100 else None,
-        "ages": [float(a) for a in ages]
-        if isinstance(ages, list) and 0 < len(ages) <= 100 and all(_number(a) and 0 <= a < 130 for a in ages)
-        else None,
-    }
+    return clean_space_facts(value) or None
 
 
 def verified_citation(value: Any) -> Dict[str, Any] | None:

@@ -92,6 +92,8 @@ def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     paths = [
         curated.VOCAB_PATH,
         curated.SYNONYMS_PATH,
+        curated.PLACES_PATH,
+        curated.PEOPLE_PATH,
         *curated.data_files(data_dir),
         *sorted(curated.SOURCES_DIR.glob("*.txt")),
     ]
@@ -228,14 +230,17 @@ def spelling_dictionary() -> dict[str, int]:
 
 
 def build(
-    db_path: Path = DEFAULT_DB_PATH, keys: list[str] | None = None, data_dir: Path = curated.DATA_DIR
+    db_path: Path = DEFAULT_DB_PATH,
+    keys: list[str] | None = None,
+    data_dir: Path = curated.DATA_DIR,
+    sources_dir: Path = curated.SOURCES_DIR,
 ) -> dict[str, int]:
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
     validation error (warnings do not stop the build).
     """
-    files, problems = curated.validate_all(keys, data_dir)
+    files, problems = curated.validate_all(keys, data_dir, sources_dir)
     errors = [p for p in problems if p.level == "error"]
     if errors:
         raise BuildError(errors)
@@ -269,6 +274,8 @@ def build(
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary())},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
+            {"key": "places", "value": json.dumps(curated.load_places())},
+            {"key": "people", "value": json.dumps(curated.load_people())},
             {
                 "key": "fact_questions",
                 "value": json.dumps(

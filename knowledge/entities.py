@@ -33,56 +33,6 @@ ROLES: dict[str, tuple[str, ...]] = {
     "clerk": ("clerk", "inspector", "official", "staff"),
 }
 
-# Wisconsin places people may name that the assistant does not cover (beyond "city of X" forms).
-OTHER_PLACES = (
-    "madison",
-    "milwaukee",
-    "green bay",
-    "kenosha",
-    "racine",
-    "appleton",
-    "waukesha",
-    "eau claire",
-    "oshkosh",
-    "janesville",
-    "west allis",
-    "la crosse",
-    "sheboygan",
-    "wauwatosa",
-    "fond du lac",
-    "new berlin",
-    "wausau",
-    "brookfield",
-    "greenfield",
-    "beloit",
-    "franklin",
-    "oak creek",
-    "manitowoc",
-    "west bend",
-    "sun prairie",
-    "superior",
-    "stevens point",
-    "neenah",
-    "fitchburg",
-    "mequon",
-    "de pere",
-    "watertown",
-    "river falls",
-    "menomonie",
-    "chippewa falls",
-    "hudson",
-    "osceola",
-    "st. croix falls",
-    "new richmond",
-    "baraboo",
-    "chicago",
-    "minneapolis",
-    "st. paul",
-    "zeeland",
-    "grand rapids",
-    "new york",
-)
-
 _ARTICLES = ["a", "an", "the", "one"]
 _SELF = [
     [{"LOWER": "i"}, {"LOWER": {"IN": ["'m", "am", "’m", "m"]}}],
@@ -113,11 +63,17 @@ def role_of(text: str | None) -> str | None:
     return None
 
 
-def entity_patterns(covered_spellings: list[str]) -> list[dict[str, Any]]:
+def entity_patterns(
+    covered_spellings: list[str],
+    places: dict[str, Any] | None = None,
+    covered: list[tuple[str, str, list[str]]] | None = None,
+) -> list[dict[str, Any]]:
     """entity_ruler patterns for the labels ``pest``, ``role`` and ``other_place``.
 
     ``covered_spellings`` are the lower-case spellings of the covered municipalities, so that
-    "Town of X" is an other place only when X is not one of ours.
+    "Town of X" is an other place only when X is not one of ours. ``places`` is knowledge/places.yml
+    and ``covered`` the covered municipalities as (core name, kind, spellings): "Village of Howard",
+    "Holland, Michigan", "Waukesha County" and "outside city limits" are other places.
     """
     patterns: list[dict[str, Any]] = []
     for variants in PESTS.values():
@@ -130,12 +86,105 @@ def entity_patterns(covered_spellings: list[str]) -> list[dict[str, Any]]:
         patterns.append({"label": "user_role", "pattern": [*base, {"LOWER": {"IN": role_words}}]})
         patterns.append({"label": "user_role", "pattern": [*base, {"LOWER": "property"}, {"LOWER": "manager"}]})
         patterns.append({"label": "user_role", "pattern": [*base, {"LOWER": "town"}, {"LOWER": "clerk"}]})
-    for place in OTHER_PLACES:
-        patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in place.split()]})
-    not_ours = {"LOWER": {"NOT_IN": covered_spellings}, "IS_TITLE": True}
-    for kind in ("town", "city", "village"):
-        patterns.append({"label": "other_place", "pattern": [{"LOWER": kind}, {"LOWER": "of"}, not_ours]})
-        patterns.append(
-            {"label": "other_place", "pattern": [{"LOWER": kind}, {"LOWER": "of"}, not_ours, {"IS_TITLE": True}]}
-        )
+    patterns.extend(place_patterns(places or {}, covered or []))
     return patterns
+
+
+def _tokens(phrase: str) -> list[dict[str, Any]]:
+    return [{"LOWER": t} for t in phrase.lower().split()]
+
+
+def place_patterns(places: dict[str, Any], covered: list[tuple[str, str, list[str]]]) -> list[dict[str, Any]]:
+    """``other_place`` patterns from knowledge/places.yml.
+
+    Longer matches win over the ``municipality`` patterns, so "Village of Howard" (the covered one is a
+    town), "Holland, Michigan" and "Holland MI" are other places, never the covered Town.
+    """
+    patterns: list[dict[str, Any]] = []
+    for place in places.get("other_places") or []:
+        patterns.append({"label": "other_place", "pattern": _tokens(str(place["name"]))})
+    kinds: dict[str, list[str]] = places.get("kinds") or {}
+    states = [phrase for names in (places.get("states") or {}).values() for phrase in names]
+    for core, kind, spellings in covered:
+        name = {"LOWER": {"IN": sorted(set(spellings) | {core})}}
+        for other_kind, words in kinds.items():
+            if other_kind == kind:
+                continue
+            patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": words}}, {"LOWER": "of"}, name]})
+            patterns.append({"label": "other_place", "pattern": [name, {"LOWER": {"IN": words}}]})
+        for state in states:
+            tokens = [{"LOWER": t} for t in state.split()]
+            patterns.append({"label": "other_place", "pattern": [name, {"ORTH": ",", "OP": "?"}, *tokens]})
+    county = places.get("county_words") or ["county"]
+    not_det = [
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "which",
+        "what",
+        "this",
+        "that",
+        "same",
+        "any",
+        "each",
+        "every",
+        "what's",
+    ]
+    patterns.append(
+        {
+            "label": "other_place",
+            "pattern": [{"IS_ALPHA": True, "LOWER": {"NOT_IN": not_det}}, {"LOWER": {"IN": county}}],
+        }
+    )
+    patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": ["a", "the"]}}, {"LOWER": {"IN": county}}]})
+    patterns.append(
+        {"label": "other_place", "pattern": [{"LOWER": {"IN": county}}, {"LOWER": "of"}, {"IS_TITLE": True}]}
+    )
+    for phrase in places.get("outside_phrases") or []:
+        patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in phrase.split()]})
+    return patterns
+
+
+def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str | None, bool, bool]:
+    """What a place's words say besides its name: (kind, state, is a county, is outside the limits).
+
+    "Village of Howard" → ("village", None, False, False); "Holland, Michigan" → (None, "MI", False, False);
+    "Waukesha County" → (None, None, True, False); "outside city limits" → (…, True).
+    """
+    lowered = " ".join(re.findall(r"[a-z]+", str(text).lower()))
+    words = lowered.split()
+    kind = None
+    for name, variants in (places.get("kinds") or {}).items():
+        if any(v in words for v in variants):
+            kind = name
+            break
+    state = None
+    for code, names in (places.get("states") or {}).items():
+        if any(re.search(rf"(?<![a-z]){re.escape(n)}(?![a-z])", lowered) for n in names):
+            state = code
+            break
+    if state is None and any(w in words for w in places.get("home_state") or []):
+        state = "WI"
+    county = any(w in words for w in places.get("county_words") or [])
+    outside = any(
+        re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in places.get("outside_phrases") or []
+    )
+    return kind, state, county, outside
+
+
+def other_place_wins(named: str | None, other: str | None, covered_cores: list[str], places: dict[str, Any]) -> bool:
+    """When a message names both a covered place and another one, whether the other is the place meant.
+
+    It is when it qualifies a covered name ("Village of Howard", "Holland, Michigan") or is a county or an
+    area outside the limits; a plain other town ("from Madison to Amery") leaves the covered one in play.
+    """
+    if not other:
+        return False
+    if not named:
+        return True
+    lowered = str(other).lower()
+    _, _, county, outside = place_qualifiers(other, places)
+    return county or outside or any(re.search(rf"\b{re.escape(c)}\b", lowered) for c in covered_cores)

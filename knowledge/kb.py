@@ -160,6 +160,7 @@ class KnowledgeBase:
         self._topic_configs: dict[str, TopicConfig] | None = None
         self._synonyms: dict[str, tuple[str, ...]] | None = None
         self._names: dict[str, str] | None = None
+        self._places: dict[str, Any] | None = None
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -235,6 +236,8 @@ class KnowledgeBase:
         """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
         if not text or not str(text).strip():
             return None
+        if self._munis is not None and isinstance(text, str) and text in self._munis:
+            return str(text)  # a key: the common case (every lookup by key), without simplifying every name
         wanted = _simplify(str(text))
         if self._names is None:
             names: dict[str, str] = {}
@@ -243,10 +246,49 @@ class KnowledgeBase:
                     names[_simplify(variant)] = muni.key
             self._names = names
         names = self._names
+        if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
+            places = self.places()
+            around = set(places.get("place_words_before") or []) | set(places.get("place_words_after") or [])
+            words = str(text).lower().split()
+            while words and words[0] in around:
+                words = words[1:]
+            while words and words[-1] in around and len(words) > 1:
+                words = words[:-1]
+            if _simplify(" ".join(words)) in names:
+                wanted = _simplify(" ".join(words))
+        exact = {" ".join(v.lower().split()): m.key for m in self.municipalities() for v in (m.key, m.name, *m.aliases)}
+        if " ".join(str(text).lower().split()) in exact:
+            return exact[" ".join(str(text).lower().split())]  # a name or alias as the data spells it
+        others = {_simplify(str(place.get("name", ""))) for place in self.places().get("other_places") or []}
+        if wanted in others - set(names):
+            return None  # "Muskegon" is a place of its own, not a typo of a covered one
         if wanted in names:
-            return names[wanted]
-        close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
-        return names[close[0]] if close else None
+            found: str | None = names[wanted]
+        else:
+            close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
+            found = names[close[0]] if close else None
+        if found is not None and self._another_place(str(text), self.municipality_by_key(found)):
+            return None  # "City of Holland", "Holland, Michigan", "Waukesha County": not the covered one
+        return found
+
+    def municipality_by_key(self, key: str) -> Municipality:
+        """A covered municipality by its exact key."""
+        self.municipalities()
+        assert self._munis is not None
+        return self._munis[key]
+
+    def places(self) -> dict[str, Any]:
+        """knowledge/places.yml as compiled (other places, kinds, states, common-word names)."""
+        if self._places is None:
+            self._places = self.meta("places") or {}
+        return self._places
+
+    def _another_place(self, text: str, muni: Municipality) -> bool:
+        """Whether ``text`` names another kind, another state, a county or an area outside the limits."""
+        from knowledge.entities import place_qualifiers
+
+        kind, state, county, outside = place_qualifiers(text, self.places())
+        return bool((kind and kind != muni.kind) or (state and state != "WI") or county or outside)
 
     # -- sections -------------------------------------------------------------------
     def _section(self, row: sqlite3.Row) -> Section:

@@ -20,15 +20,30 @@ from knowledge.parsing import ENTITY_PATTERNS
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parent.parent / "build" / "spacy_model"
 
-# Words that are also ordinary English; they count as a place name only in a place context.
-_COMMON_WORDS = {"dresser"}
-_PLACE_PREFIXES = (["in"], ["at"], ["for"], ["near"])
-_PLACE_SUFFIXES = (["wi"], ["wis"], ["wisconsin"], ["county"])
-_KIND_WORDS = {
+_KIND_WORDS = {  # used only when knowledge/places.yml has no kinds
     "town": ["town", "twn", "tow"],
     "village": ["village", "vilage", "villiage", "vil"],
     "city": ["city", "cty"],
 }
+
+
+def _place_words(kb: KnowledgeBase) -> tuple[set[str], list[str], list[str], dict[str, list[str]]]:
+    """From knowledge/places.yml: the covered names that are also common words, the words that make
+    such a name a place when before or after it ("in dresser", "dresser rooming house"), and the kind words."""
+    places = kb.places()
+    common = {
+        m.name.split(" of ", 1)[-1].lower()
+        for m in kb.municipalities()
+        if ((places.get("covered") or {}).get(m.key) or {}).get("common_word")
+    }
+    return (
+        common,
+        list(places.get("place_words_before") or ["in", "at", "for", "near"]),
+        list(places.get("place_words_after") or ["wi", "wis", "wisconsin"]),
+        dict(places.get("kinds") or _KIND_WORDS),
+    )
+
+
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -50,32 +65,28 @@ def typos(word: str) -> set[str]:
 def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
     """entity_ruler patterns (label ``municipality``) for every covered municipality."""
     patterns: list[dict[str, Any]] = []
+    common_words, before, after, kinds = _place_words(kb)
     for muni in kb.municipalities():
         core = muni.name.split(" of ", 1)[-1].lower()
         spellings = sorted(typos(core) | {core})
-        kind = _KIND_WORDS.get(muni.kind, [muni.kind])
+        kind = kinds.get(muni.kind, [muni.kind])
         names = {" ".join(a.lower().split()) for a in (muni.name, *muni.aliases)}
         for name in sorted(names):
-            if name == core and core in _COMMON_WORDS:
+            if name == core and core in common_words:
                 continue  # the bare word alone is furniture as often as a place: see below
             patterns.append({"label": "municipality", "pattern": [{"LOWER": t} for t in name.split()], "id": muni.key})
         spelled = {"LOWER": {"IN": spellings}}
         patterns.append(
             {"label": "municipality", "pattern": [{"LOWER": {"IN": kind}}, {"LOWER": "of"}, spelled], "id": muni.key}
         )
-        if core in _COMMON_WORDS:
-            # "my dresser" is furniture; "Dresser", "in dresser", "dresser wi" and misspellings are the village.
+        if core in common_words:
+            # "my dresser" is furniture; "Dresser", "in dresser", "dresser wi", "dresser rooming house"
+            # and misspellings are the village (the context words are in knowledge/places.yml).
             misspelt = {"LOWER": {"IN": [s for s in spellings if s != core]}}
             patterns.append({"label": "municipality", "pattern": [{"ORTH": core.title()}], "id": muni.key})
             patterns.append({"label": "municipality", "pattern": [misspelt], "id": muni.key})
-            for prefix in _PLACE_PREFIXES:
-                patterns.append(
-                    {"label": "municipality", "pattern": [*({"LOWER": p} for p in prefix), spelled], "id": muni.key}
-                )
-            for suffix in _PLACE_SUFFIXES:
-                patterns.append(
-                    {"label": "municipality", "pattern": [spelled, *({"LOWER": s} for s in suffix)], "id": muni.key}
-                )
+            patterns.append({"label": "municipality", "pattern": [{"LOWER": {"IN": before}}, spelled], "id": muni.key})
+            patterns.append({"label": "municipality", "pattern": [spelled, {"LOWER": {"IN": after}}], "id": muni.key})
         else:
             patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
     return patterns
@@ -95,7 +106,18 @@ def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: 
 
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
-    ruler.add_patterns([*municipality_patterns(kb), *entity_patterns(covered_spellings(kb)), *ENTITY_PATTERNS, *extra])
+    covered = [
+        (m.name.split(" of ", 1)[-1].lower(), m.kind, sorted(typos(m.name.split(" of ", 1)[-1])))
+        for m in kb.municipalities()
+    ]
+    ruler.add_patterns(
+        [
+            *municipality_patterns(kb),
+            *entity_patterns(covered_spellings(kb), kb.places(), covered),
+            *ENTITY_PATTERNS,
+            *extra,
+        ]
+    )
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)

@@ -164,8 +164,12 @@ def hostile_trackers(v: dict) -> st.SearchStrategy[Tracker]:
             | st.fixed_dictionaries(
                 {
                     "kind": text_or_junk(["bedroom", "unit"]),
-                    "size": text_or_junk(["10x12", "650 sq ft"]),
-                    "people": json_values,
+                    "rooms": st.lists(text_or_junk(["10x12", "650 sq ft", "0x0"]), max_size=3) | json_values,
+                    "persons": st.lists(
+                        st.tuples(text_or_junk(["adult", "child", "baby"]), json_values).map(list), max_size=4
+                    )
+                    | json_values,
+                    "rooming": json_values,
                     "ages": json_values,
                 }
             ),

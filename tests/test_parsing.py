@@ -314,3 +314,96 @@ def test_spacy_is_not_loaded_at_import_time():
     code = "import sys, knowledge.parsing, knowledge.space; print('spacy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- households: who the people are, with what their words say about ages (knowledge/people.yml) ---------
+from knowledge.parsing import parse_household, parse_space_request, resolve_ages  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("text", "bands", "ages"),
+    [
+        ("me and my 2 kids", ["adult", "child", "child"], []),
+        ("my husband, me and our toddler", ["adult", "adult", "toddler"], []),
+        ("a mom and her 6-month-old", ["adult", "person"], [0.5]),
+        ("a couple with a baby", ["adult", "adult", "baby"], []),
+        ("an adult and a 6-year-old", ["adult", "person"], [6]),
+        ("3 teenagers", ["teen"] * 3, []),
+        ("4 roomers", ["adult"] * 4, []),
+        ("3 roomers", ["adult"] * 3, []),
+        ("my 2 teenage sons", ["teen", "teen"], []),
+        ("my kids are 3, 7, and 14 years old", ["child"] * 3, [3, 7, 14]),
+        ("my two boys ages 8 and 13", ["child", "child"], [8, 13]),
+        ("me and my 2 kids, a 3-year-old and a newborn", ["adult", "child", "child"], [3, 0]),
+        ("2 adults and a 6-year-old", ["adult", "adult", "person"], [6]),
+        ("bdrm 9x10 2 kids ok?", ["child", "child"], []),
+    ],
+)
+def test_households_are_read_with_who_is_who(text, bands, ages):
+    household = parse_household(text)
+    assert household is not None and household.count == len(bands)
+    assert [p.band for p in household.persons] == bands
+    assert household.ages == pytest.approx(ages)
+
+
+@pytest.mark.parametrize(
+    "text", ["can you tell me the minimum", "I'm a tenant, is my bedroom big enough", "my dresser is 10x12", ""]
+)
+def test_no_household_where_none_is_described(text):
+    household = parse_household(text)
+    assert household is None or household.count is None
+
+
+def test_a_count_not_given_is_not_guessed():
+    household = parse_household("is the room big enough for my kids")
+    assert household is not None and household.count is None
+
+
+def test_the_baby_moving_in_adds_to_the_people_already_there():
+    household = parse_household("what if the baby moves in with us?")
+    assert household is not None and household.adding and [p.band for p in household.persons] == ["baby"]
+
+
+def test_an_age_band_is_used_only_when_it_decides():
+    # a teenager is over 12 whatever his age: his age is known for a code that changes at 12
+    teen = parse_household("3 teenagers")
+    assert teen is not None
+    count, ages = resolve_ages(teen, [1, 12], counted_over=1)
+    assert count == 3 and len(ages) == 3 and all(a > 12 for a in ages)
+    # a child may be under or over 12: unknown, asked only where it decides
+    kids = parse_household("2 kids")
+    assert kids is not None
+    assert resolve_ages(kids, [12]) == (2, [])
+    # a toddler counts as an occupant (as an unstated age does) and is under 12
+    toddler = parse_household("our toddler")
+    assert toddler is not None
+    _, ages = resolve_ages(toddler, [1, 12], counted_over=1)
+    assert len(ages) == 1 and 1 < ages[0] < 12
+
+
+@pytest.mark.parametrize(
+    ("text", "rooms", "closet", "low"),
+    [
+        ("a 10x12 bedroom with a 2x4 closet, ok for 2 kids?", [120], 8, None),
+        ("is a 10 x 12 bedroom ok, the closet is 3x5", [120], 15, None),
+        ("my apartment is 600 sq ft plus 60 sq ft of closets and halls, 4 people", [600], 60, None),
+        ("10x12 bedroom but 20 sq ft is under a sloped ceiling", [120], None, 20),
+        ("two bedrooms, 10x12 and 9x11", [120, 99], None, None),
+    ],
+)
+def test_closets_halls_and_low_ceilings_are_not_the_room(text, rooms, closet, low):
+    request = parse_space_request(text)
+    assert [r.area_sqft for r in request.rooms] == pytest.approx(rooms)
+    assert request.closet_hall_sqft == (pytest.approx(closet) if closet else None)
+    assert request.low_ceiling_sqft == (pytest.approx(low) if low else None)
+
+
+def test_what_the_request_asks_for():
+    assert parse_space_request("How many square feet do two kids need").wants_minimum
+    assert parse_space_request("minimum for 4 people").wants_minimum
+    assert not parse_space_request("is a 10x12 room ok for 2 kids").wants_minimum
+    assert parse_space_request("how many people can sleep in a 10x12 room").wants_capacity
+    assert parse_space_request("dresser rooming house, 3 roomers, 10x12").rooming
+    assert parse_space_request("and for 3 people?").follow_up
+    assert parse_space_request("the other bedroom is 8x9").follow_up
+    assert not parse_space_request("is my 10x12 bedroom ok for 2 kids").follow_up

@@ -580,3 +580,95 @@ def test_capacity_agrees_with_the_verdict(kb, key, area):
     if result.verdict == COMPUTED and most:
         assert dwelling_unit(kb, key, area, most).verdict == MEETS
         assert dwelling_unit(kb, key, area, most + 1).verdict == FAILS
+
+
+# -- the dialogue: what the conversation said, checked (knowledge.space.merge_request / check / missing) ------
+from knowledge.parsing import parse_space_request  # noqa: E402
+
+
+def conversation(kb, key, *messages):
+    """Run messages through merge_request → missing → check, as the bot does; the last facts and result."""
+    facts, result = None, None
+    for message in messages:
+        facts = space.merge_request(parse_space_request(message), facts)
+        facts["kind"] = facts["kind"] or "bedroom"
+        result = None if space.missing(kb, key, facts) else space.check(kb, key, facts)
+    return facts, result
+
+
+def test_the_minimum_for_n_people_needs_no_room_size(kb):
+    facts, result = conversation(kb, "muskego", "How many square feet do two kids need")
+    assert space.missing(kb, "muskego", facts) == []
+    assert result.verdict == COMPUTED and result.numbers["required_sqft"] == 80
+    _, result = conversation(kb, "muskego", "minimum bedroom size for 4 people")
+    assert result.numbers["required_sqft"] == 160
+    assert "4 occupants × 40 sq ft = 160 sq ft" in to_answer(result).text
+
+
+def test_a_per_unit_rule_needs_no_head_count(kb):
+    facts = space.merge_request(parse_space_request("is my apartment big enough?"), None)
+    assert space.missing(kb, "howard", facts) == ["space_size"]  # the size, but not how many live there
+    assert "occupants" in space.missing(kb, "muskego", facts)
+    result = dwelling_unit(kb, "howard")
+    assert result.verdict == COMPUTED and result.numbers["required_sqft"] == 1000
+    assert "12.07(1)(a)" in to_answer(result).text and "whatever the number of occupants" in result.summary
+
+
+def test_household_words_are_counted_with_their_ages(kb):
+    _, result = conversation(kb, "amery", "is a 9x10 bedroom ok for my husband, me and our toddler")
+    # two adults over 12 (40 each) and a toddler under 12 (30): the words decide it, no age asked
+    assert result.verdict == FAILS and result.numbers["required_sqft"] == 110
+    assert any("toddler" in n for n in result.notes)
+    _, result = conversation(kb, "amery", "a mom and her 6-month-old in a 8x10 bedroom")
+    assert result.numbers["occupants"] == 1 and result.verdict == MEETS  # the baby is not an occupant
+    _, result = conversation(kb, "amery", "an adult and a 6-year-old, 8x10 bedroom")
+    assert result.verdict == MEETS and result.numbers["required_sqft"] == 70
+    _, result = conversation(kb, "muskego", "can 3 teenagers share a 10x12 bedroom")
+    assert result.verdict == MEETS and result.numbers["occupants"] == 3
+
+
+def test_ages_are_asked_only_where_they_decide(kb):
+    facts, _ = conversation(kb, "amery", "is a 9x10 room ok for 2 kids")
+    assert space.missing(kb, "amery", facts) == []  # 60 to 80 sq ft: 90 meets either way
+    facts, _ = conversation(kb, "amery", "is a 8x9 room ok for 2 kids")
+    assert space.missing(kb, "amery", facts) == ["ages"]  # 72: meets if both under 12, not if over
+    facts, _ = conversation(kb, "amery", "is a 8x9 room ok for 2 teenagers")
+    assert space.missing(kb, "amery", facts) == []  # teenagers are over 12
+
+
+def test_roomers_use_the_rooming_house_figures(kb):
+    _, result = conversation(kb, "dresser", "dresser rooming house, 3 roomers in a 10x12 room")
+    assert result.verdict == FAILS and result.numbers["required_sqft"] == 150
+    assert "Rooming houses (4)" in to_answer(result).text
+    _, result = conversation(kb, "muskego", "4 roomers in a 12x14 room")
+    assert result.numbers["occupants"] == 4
+
+
+def test_closets_and_low_ceilings_in_the_question_are_used_as_such(kb):
+    _, result = conversation(kb, "muskego", "a 10x12 bedroom with a 2x4 closet, ok for 3 teenagers?")
+    assert result.numbers["area_sqft"] == 120 and result.verdict == MEETS
+    assert any("closet" in n for n in result.notes)
+    _, result = conversation(kb, "holland", "10x12 bedroom but 30 sq ft is under a sloped ceiling, a couple")
+    assert result.numbers["counted_area_sqft"] == 90 and result.numbers["required_sqft"] == 100  # 2 × 50
+    _, result = conversation(kb, "muskego", "my apartment is 400 sq ft plus 60 sq ft of closets and halls, 3 people")
+    assert result.numbers["area_sqft"] == 400
+    assert result.numbers["counted_area_sqft"] > 400  # the closets count up to the text's share
+
+
+def test_follow_ups_change_the_people_or_the_room(kb):
+    first = "is a 9x10 bedroom ok for my husband, me and our toddler"
+    facts, result = conversation(kb, "amery", first, "what if the baby moves in with us?")
+    assert result.numbers["persons"] == 4 and result.numbers["area_sqft"] == 90
+    facts, result = conversation(kb, "amery", first, "and for 2 people?")
+    assert result.numbers["persons"] == 2 and result.numbers["area_sqft"] == 90
+    facts, result = conversation(kb, "amery", first, "the other bedroom is 8x9")
+    assert result.numbers["persons"] == 3 and result.numbers["area_sqft"] == 72
+    facts, result = conversation(kb, "amery", first, "is a 12x12 room ok for 2 kids")
+    assert result.numbers["persons"] == 2  # a new question starts afresh
+
+
+def test_remembered_facts_of_any_shape_are_cleaned(kb):
+    assert space.clean_facts("junk") == {}
+    assert space.clean_facts({"persons": [["adult", -4]], "rooms": [3], "kind": "x"}) == {}
+    kept = space.clean_facts({"persons": [["adult", None]], "rooms": ["10x12"], "kind": "bedroom", "rooming": True})
+    assert kept == {"persons": [["adult", None]], "rooms": ["10x12"], "kind": "bedroom", "rooming": True}

@@ -289,6 +289,7 @@ REASONS = {
     "misunderstood": "taken for a municipality name, but no municipality was recognised",
     "unanswered": "a question that got neither an answer from the texts nor a follow-up question",
     "no_match": "no word of it occurs in the five texts, and no cited answer was given",
+    "handoff": "the user asked to talk to a person",
 }
 
 
@@ -358,6 +359,8 @@ def _reasons(user: dict[str, Any], replies: list[dict[str, Any]], threshold: flo
         reasons.append("not_addressed")
     if any(c.get("ask") == "municipality" and c.get("unknown") for c in customs):
         reasons.append("unknown_municipality")
+    if any(c.get("handoff") for c in customs):
+        reasons.append("handoff")
     named = any(e.get("entity") == "municipality" for e in user.get("entities") or [])
     if not reasons and intent == "inform_municipality" and not named and not text.startswith("/"):
         reasons.append("misunderstood")

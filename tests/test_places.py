@@ -1,0 +1,113 @@
+"""The right place: other places, kinds and states are never mapped to a covered code (knowledge/places.yml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import curated
+from knowledge.compose import ask_municipality
+from knowledge.entities import other_place_wins, place_qualifiers
+from knowledge.nlp import load_pipeline
+
+PLACES = curated.load_places()
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_pipeline()
+
+
+def places_in(nlp, text):
+    return [(e.label_, e.text) for e in nlp(text).ents if e.label_ in ("municipality", "other_place")]
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("Is this legal in the Village of Howard?", "Village of Howard"),
+        ("City of Holland rules for bedrooms", "City of Holland"),
+        ("I live in Holland, Michigan", "Holland, Michigan"),
+        ("Holland MI bedroom size", "Holland MI"),
+        ("holland mi", "holland mi"),
+        ("I live in a county, not a town", "a county"),
+        ("Waukesha County landlord here", "Waukesha County"),
+        ("I live in Madison, who has to fix the heat?", "Madison"),
+        ("Green Bay bedroom size", "Green Bay"),
+        ("town of amery", "town of amery"),
+    ],
+)
+def test_other_places_are_read_as_such(nlp, text, other, kb):
+    found = places_in(nlp, text)
+    assert ("other_place", other) in found
+    assert not any(label == "municipality" for label, _ in found)
+    assert kb.resolve_municipality(other) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Howard", "howard"),
+        ("Holland", "holland"),
+        ("Town of Howard", "howard"),
+        ("Holland WI", "holland"),
+        ("Amery, WI", "amery"),
+        ("dresser rooming house with 3 roomers", "dresser"),
+        ("the apartment is in dresser", "dresser"),
+        ("In Muskego, who exterminates?", "muskego"),
+    ],
+)
+def test_covered_places_are_read_with_their_own_kind(nlp, text, key, kb):
+    found = [t for label, t in places_in(nlp, text) if label == "municipality"]
+    assert found and kb.resolve_municipality(found[0]) == key
+
+
+def test_furniture_is_not_a_village(nlp):
+    assert places_in(nlp, "my dresser is broken") == []
+
+
+def test_outside_the_limits_wins_over_a_covered_name(nlp, kb):
+    found = places_in(nlp, "we are outside city limits of Amery")
+    assert ("other_place", "outside city limits") in found
+    cores = [m.name.split(" of ", 1)[-1].lower() for m in kb.municipalities()]
+    assert other_place_wins("Amery", "outside city limits", cores, PLACES)
+    assert other_place_wins("Howard", "Village of Howard", cores, PLACES)
+    assert not other_place_wins("Amery", "Madison", cores, PLACES)  # "I moved from Madison to Amery"
+
+
+def test_qualifiers_keep_kind_and_state():
+    assert place_qualifiers("Village of Howard", PLACES) == ("village", None, False, False)
+    assert place_qualifiers("Holland, Michigan", PLACES) == (None, "MI", False, False)
+    assert place_qualifiers("Town of Holland WI", PLACES) == ("town", "WI", False, False)
+    assert place_qualifiers("Waukesha County", PLACES)[2]
+    assert place_qualifiers("outside city limits", PLACES)[3]
+
+
+@pytest.mark.parametrize(
+    "unknown", ["Village of Howard", "Holland, Michigan", "a county", "outside city limits", "Madison"]
+)
+def test_the_bot_says_what_it_covers_and_asks(kb, unknown):
+    answer = ask_municipality(kb, unknown)
+    assert kb.covered_names() in answer.text and "Which of these, if any" in answer.text
+    assert [b["title"] for b in answer.buttons] == [m.name for m in kb.municipalities()]
+    assert answer.payload["unknown"] == unknown
+
+
+def test_no_other_place_is_a_covered_municipality(kb):
+    munis = [{"key": m.key, "name": m.name, "kind": m.kind} for m in kb.municipalities()]
+    assert curated.validate_places(PLACES, munis) == []
+    bad = {
+        **PLACES,
+        "other_places": [*PLACES["other_places"], {"name": "Town of Howard", "kind": "town", "state": "WI"}],
+    }
+    problems = curated.validate_places(bad, munis)
+    assert len(problems) == 1 and "covered municipality" in problems[0].message
+
+
+def test_the_people_vocabulary_validates():
+    assert curated.validate_people(curated.load_people()) == []
+    broken = {**curated.load_people(), "singular": {"nanny": "grown"}}
+    assert any("band" in p.message for p in curated.validate_people(broken))
+
+
+def test_places_are_compiled_into_the_knowledge_base(kb):
+    assert kb.places()["other_places"] == PLACES["other_places"]
