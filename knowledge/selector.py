@@ -651,6 +651,7 @@ NEGATIONS = re.compile(
     r"shall not|may not|prohibited|unlawful|not be (?:used|occupied|permitted))\b",
     re.I,
 )
+REQUIRED_CONDITION = re.compile(r"\b(?:shall not|no\b[^.;]*\bshall)\b[^.;]*\b(?:without|unless)\b", re.I)
 NOT_PREVENTED = re.compile(r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I)
 PERMISSION = re.compile(
     r"^\s*(?:can|could|may)\b|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
@@ -687,7 +688,8 @@ def yes_no(question: str, provision: str) -> str | None:
     ):
         if negated:
             # "shall not rent … without having been issued a license": the license is required
-            return "Yes" if re.search(r"\bshall not\b[^.;]*\bwithout\b", provision, re.I) else None
+            # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
+            return "Yes" if REQUIRED_CONDITION.search(provision) else None
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
 

@@ -104,6 +104,8 @@ def test_yes_or_no_reads_permission_and_need_anywhere_in_the_question():
     not_prevented = "This section shall not be construed to prevent the discontinuance of any such service upon order"
     assert selector.yes_no("can the village order the gas shut off?", not_prevented) == "Yes"
     assert selector.yes_no("who can order the gas shut off?", not_prevented) is None
+    clean = "No owner shall occupy or let to any other occupant any vacant rental dwelling unit unless it is clean"
+    assert selector.yes_no("does a vacant unit have to be clean before it is let?", clean) == "Yes"
 
 
 def test_scopes_tell_a_limited_provision_from_a_general_one(kb):
