@@ -286,6 +286,7 @@ def build(
             {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
             {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
             {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
+            {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary())},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
             {"key": "places", "value": json.dumps(curated.load_places())},

@@ -732,6 +732,8 @@ def answer_topic(
 
 
 ALSO_PREFIX = "The code also sets"
+# A yes/no question the best provision's wording does not settle as a plain yes or no.
+NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -842,10 +844,26 @@ def answer_question(
                 f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
                 f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
             )
+    if not preface:
+        preface = scope_preface(kb, muni, question, lead)
     answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
     if preface:
         answer.payload["review"] = "not_stated"
     return answer
+
+
+def scope_preface(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
+    """ "The … code text does not address this for dwellings in general …" when the best provision is
+    limited to a kind of dwelling the question does not name (a rooming-house permit for a question
+    about a rental license); empty otherwise."""
+    scope = selector.unnamed_scope(kb, question, lead.candidate)
+    if scope is None:
+        return ""
+    only = str((kb.scopes().get(scope) or {}).get("only") or scope)
+    return (
+        f"The {muni.name} code text does not address this for dwellings in general: the closest provision "
+        f"applies only to {only}. For your case, ask the {_officer(muni)}. What the text does say:"
+    )
 
 
 # Another of the top three intents' topics answers instead when the classifier gave it at least this
@@ -957,7 +975,7 @@ def compose_lead(
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        verdict = _verdict(question, standard.quote, ranked[0].lexical)
+        verdict = None if preface else _verdict(question, standard.quote, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
         if closest:
             lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
@@ -974,11 +992,13 @@ def compose_lead(
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        verdict = _verdict(question, lead.text, ranked[0].lexical)
+        verdict = None if preface else _verdict(question, lead.text, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
+        if not verdict and not preface and selector.question_kind(_without_titles(kb, question)) == "yes_no":
+            opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if closest:
             lines.append(
-                f'{opening}The closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+                f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
             )
         else:
             lines.append(
@@ -1299,6 +1319,7 @@ def answer_unsure(
         if direct is not None and direct.payload.get("addressed"):
             direct.payload["review"] = "closest"
             return Unsure(True, topic, direct)
-    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True)
-    answer.payload.update({"closest": True, "review": "closest", "topic": topic or "definition"})
+    preface = scope_preface(kb, muni, question, top)
+    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, preface=preface)
+    answer.payload.update({"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"})
     return Unsure(True, topic, answer)

@@ -170,6 +170,20 @@ def load_housing_words(path: Path = SYNONYMS_PATH) -> list[str]:
     return sorted({str(w).lower() for w in data.get("housing_words") or []})
 
 
+def load_scopes(path: Path = SYNONYMS_PATH) -> dict[str, dict[str, Any]]:
+    """Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): the
+    scope's phrase in the texts -> {only: what it is limited to, wordings: how a question names it}."""
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle) or {}
+    return {
+        str(k).lower(): {
+            "only": str((v or {}).get("only") or k),
+            "wordings": [str(w).lower() for w in ((v or {}).get("wordings") or [])],
+        }
+        for k, v in (data.get("scopes") or {}).items()
+    }
+
+
 def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCES_DIR) -> list[Problem]:
     """Every people's word is a lower-case phrase, and every code word it maps to occurs in a source text."""
     texts = " ".join(fold(p.read_text(encoding="utf-8")).lower() for p in sorted(sources_dir.glob("*.txt")))
@@ -183,6 +197,11 @@ def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCE
         for target in targets:
             if fold(target).lower() not in texts:
                 problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the five texts"))
+    for scope, entry in load_scopes().items():
+        if scope not in texts:
+            problems.append(Problem("synonyms", f"scopes.{scope}", "occurs in none of the five texts"))
+        if not entry["wordings"]:
+            problems.append(Problem("synonyms", f"scopes.{scope}", "has no wordings"))
     return problems
 
 

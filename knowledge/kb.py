@@ -554,6 +554,11 @@ class KnowledgeBase:
         """Words about housing the texts may not use (``housing_words`` in knowledge/synonyms.yml)."""
         return tuple(self.meta("housing_words") or ())
 
+    def scopes(self) -> dict[str, dict[str, Any]]:
+        """Provisions limited to one kind of dwelling (``scopes`` in knowledge/synonyms.yml): the
+        scope's phrase in the texts -> {only: what it is limited to, wordings: how a question names it}."""
+        return dict(self.meta("scopes") or {})
+
     def topic_config(self, topic: str) -> TopicConfig:
         """One topic's configuration; :class:`KnowledgeBaseError` for a topic not on the list."""
         try:

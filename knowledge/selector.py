@@ -40,6 +40,9 @@ PHRASE_BONUS = 0.08
 NUMBER_BONUS = 0.15
 KIND_BONUS = 0.12
 TOPIC_COVERAGE_BONUS = 0.05
+# A provision limited to a kind of dwelling the question does not name (a rooming house, a vacant
+# unit: ``scopes`` in knowledge/synonyms.yml) gives way to a general one.
+SCOPE_PENALTY = 0.15
 # A question word no provision of the code contains: a housing word (knowledge/synonyms.yml
 # housing_words: "asbestos", "mold") weighs as much as the rarest code word, so a provision that
 # misses it is no match; any other word ("quit", "problem") weighs little.
@@ -203,6 +206,7 @@ class _Index:
     max_idf: float
     lengths: list[int] = field(default_factory=list)
     postings: dict[str, set[int]] = field(default_factory=dict)
+    scopes: list[frozenset[str]] = field(default_factory=list)  # the scopes each candidate is limited to
 
 
 _CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.WeakKeyDictionary()
@@ -329,6 +333,7 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
         max_idf=max(idf.values(), default=1.0),
         lengths=[len(t) for t in token_sets],
         postings=postings,
+        scopes=[frozenset(provision_scopes(kb, f"{c.text} {headings.get(c.citation, '')}")) for c in found],
     )
     with _LOCK:
         _CACHE.setdefault(kb, {})[key] = built
@@ -506,6 +511,32 @@ def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
     return sum(values) / len(values)
 
 
+def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
+    """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
+    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
+    named: set[str] = set()
+    for scope, entry in kb.scopes().items():
+        wordings = [scope, *(entry.get("wordings") or [])]
+        if any(f" {' '.join(_WORD.findall(w.replace('-', '')))} " in lowered for w in wordings):
+            named.add(scope)
+    return named
+
+
+def provision_scopes(kb: KnowledgeBase, text: str) -> set[str]:
+    """The scopes a provision's text is limited to (it names them)."""
+    lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
+    return {scope for scope in kb.scopes() if f" {scope} " in lowered or f" {scope}s " in lowered}
+
+
+def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str | None:
+    """The scope a candidate is limited to that the question does not name (None: it applies as asked)."""
+    if candidate.kind == "definition" or not kb.scopes():
+        return None
+    headings = {s.citation: s.heading for s in kb.sections(candidate.municipality)}
+    extra = provision_scopes(kb, f"{candidate.text} {headings.get(candidate.citation, '')}") - named_scopes(kb, question)
+    return min(extra) if extra else None
+
+
 def select(
     kb: KnowledgeBase,
     question: str,
@@ -537,6 +568,8 @@ def select(
     wanted_kinds = set(kinds)
     weights = concept_weights(kb, found, idx)
     total = sum(weights) or 1.0
+    named = named_scopes(kb, question)
+    scopes = [s for s in kb.scopes() if s not in named]
     # which candidates contain each concept (through the postings of its words)
     hits: dict[int, list[int]] = {}
     for position, concept in enumerate(found):
@@ -579,6 +612,8 @@ def select(
             score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
+        if candidate.kind != "definition" and idx.scopes[number] & set(scopes):
+            score -= SCOPE_PENALTY  # limited to a kind of dwelling the question does not name
         score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches
         if candidate.kind in ("standard", "rule"):
             score -= 0.005 * min(idx.order.get(candidate.key, 10), 10)  # the topic's first-listed (most basic) figure
@@ -616,11 +651,19 @@ NEGATIONS = re.compile(
     r"shall not|may not|prohibited|unlawful|not be (?:used|occupied|permitted))\b",
     re.I,
 )
+REQUIRED_CONDITION = re.compile(r"\b(?:shall not|no\b[^.;]*\bshall)\b[^.;]*\b(?:without|unless)\b", re.I)
+NOT_PREVENTED = re.compile(r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I)
 PERMISSION = re.compile(
-    r"^\s*(?:can|could|may)\b|\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed)\b", re.I
+    r"^\s*(?:can|could|may)\b|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
+    r"landlords?|owners?|tenants?|operators?)\b|"
+    r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
+    r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
+    re.I,
 )
 OBLIGATION = re.compile(
-    r"\b(have to|has to|must|need to|needs to|required|require|do i need|does .* need|should|supposed to)\b", re.I
+    r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"
+    r"does .* need|should|supposed to)\b|\bneeds?\b[^.?!]*\?\s*$",
+    re.I,
 )
 
 
@@ -634,6 +677,8 @@ def yes_no(question: str, provision: str) -> str | None:
     if question_kind(question) != "yes_no":
         return None
     negated = bool(NEGATIONS.search(provision))
+    if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
+        return "Yes"  # "shall not be construed to prevent …": the thing is allowed
     if PERMISSION.search(question):
         return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
     if (
@@ -643,7 +688,8 @@ def yes_no(question: str, provision: str) -> str | None:
     ):
         if negated:
             # "shall not rent … without having been issued a license": the license is required
-            return "Yes" if re.search(r"\bshall not\b[^.;]*\bwithout\b", provision, re.I) else None
+            # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
+            return "Yes" if REQUIRED_CONDITION.search(provision) else None
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
 

@@ -96,6 +96,49 @@ def test_yes_or_no_only_when_the_wording_settles_it():
     assert selector.yes_no("does the lease override the code", "the stricter shall take precedence") == "Yes"
 
 
+def test_yes_or_no_reads_permission_and_need_anywhere_in_the_question():
+    switches = "Every public hall … may be supplied with conveniently located light switches"
+    assert selector.yes_no("duplex in amery, can we put the hall lights on a timer switch?", switches) == "Yes"
+    fixture = "every bathroom shall contain at least one supplied ceiling-type or wall-type electric light fixture"
+    assert selector.yes_no("bathroom needs a light fixture?", fixture) == "Yes"
+    not_prevented = "This section shall not be construed to prevent the discontinuance of any such service upon order"
+    assert selector.yes_no("can the village order the gas shut off?", not_prevented) == "Yes"
+    assert selector.yes_no("who can order the gas shut off?", not_prevented) is None
+    clean = "No owner shall occupy or let to any other occupant any vacant rental dwelling unit unless it is clean"
+    assert selector.yes_no("does a vacant unit have to be clean before it is let?", clean) == "Yes"
+
+
+def test_scopes_tell_a_limited_provision_from_a_general_one(kb):
+    assert "rooming house" in selector.named_scopes(kb, "we rent rooms to two boarders")
+    assert not selector.named_scopes(kb, "my apartment has no heat")
+    rooming = "No person shall operate a rooming house unless he holds a valid rooming house permit"
+    assert selector.provision_scopes(kb, rooming) == {"rooming house"}
+    assert "vacant" in selector.named_scopes(kb, "the last tenant left it filthy, can I rent it like that?")
+
+
+def test_a_limited_provision_is_not_passed_off_as_the_general_rule(kb):
+    """Holland's code has rooming-house permits and no rental license: a question about renting a
+    house says the text does not address it, names the officer, then gives the closest provision."""
+    muni = kb.municipality("holland")
+    answer = answer_topic(kb, "holland", "rental_licensing", question="does my rental house in holland need a license?")
+    first = answer.text.split("\n")[0]
+    assert "does not address" in first and muni.enforcing_officer in first and "rooming houses" in first
+    assert not answer.text.startswith(("Yes", "No"))
+    assert answer.payload["citations"] and answer.payload.get("review") == "not_stated"
+    asked = answer_topic(kb, "holland", "rental_licensing", question="do I need a permit to run a rooming house?")
+    assert "does not address" not in asked.text and "rooming house permit" in asked.text
+
+
+def test_a_yes_no_question_the_wording_does_not_settle_says_so(kb):
+    """ "Is a leaky roof ok?" met by "every roof shall be watertight": a duty, not a permission, so no
+    "Yes" (which would read as "it is ok"); the answer says the wording gives no plain yes or no."""
+    question = "is a leaky roof ok if the landlord says wait till summer?"
+    answer = answer_topic(kb, "amery", "maintenance", question=question)
+    first = answer.text.split("\n")[0]
+    assert first.startswith("The text does not put it as a plain yes or no") and "watertight" in first
+    assert selector.yes_no(question, "Every roof shall be reasonably weather tight, watertight") is None
+
+
 def test_every_candidate_is_verbatim_in_its_section(kb):
     for muni in kb.municipalities():
         for candidate in selector.candidates(kb, muni.key):
