@@ -17,9 +17,11 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import (
     CANNOT_LOOK_UP,
     answer_or_ask,
+    follows_space_check,
     intent_ranking,
     is_space_topic,
     space_in_message,
+    space_topic,
     topic_asked,
     topic_of,
 )
@@ -50,6 +52,8 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         topic = tracker.get_slot("topic")
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
             if not is_space_topic(topic):
