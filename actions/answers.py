@@ -85,6 +85,8 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         return latest.get("text") or None, intent_ranking(latest)
     if intent_of(tracker) in FACT_INTENTS:
         return None, []  # new facts for the last question: answer with the rules and the facts
+    if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
+        return latest.get("text") or None, intent_ranking(latest)
     wanted = kb().topic_config(topic).intent
     users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
     for number, event in enumerate(users):
