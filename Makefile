@@ -20,7 +20,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 export RASA_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup install kb nlp train run test lint validate clean nlu-test
+.PHONY: help setup install kb nlp train run test test-fast lint validate clean nlu-test
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -67,9 +67,18 @@ purge: $(STAMP) ## Delete conversations and SMS records older than RETENTION_DAY
 test: setup browser ## Set up if needed, then run the whole test suite
 	$(PY) -m pytest -q
 
+.PHONY: test-fast
+FAST := not servers and not browser and not services and not rasa
+test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, services or trained model (about 70 s of CPU)
+	$(PY) -m pytest -q -m "$(FAST)"
+
 .PHONY: bench
 bench: setup ## Latency, throughput, cold start, training, memory vs Rasa's starter (bench/results.json)
 	$(PY) -m bench.run
+
+.PHONY: bench-curve
+bench-curve: setup ## The 5/50/200 cost curve with REST p50 on a model retrained per size (10-15 min; bench/results.json)
+	$(PY) -m bench.curve --markdown
 
 .PHONY: browser
 CHROMIUM := /usr/bin/chromium

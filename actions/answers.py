@@ -11,8 +11,16 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
 from actions.space import answer_space, follows_space_check, is_space_topic, space_topic, updated_space
+from knowledge import facts as fact_reading
 from knowledge import parsing, space
-from knowledge.compose import answer_topic, ask_municipality
+from knowledge.compose import (
+    answer_duty,
+    answer_topic,
+    ask_municipality,
+    duty_asked,
+    topic_for_duty,
+    topic_from_text,
+)
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
@@ -47,6 +55,17 @@ def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
         if topic and isinstance(confidence, (int, float)) and confidence >= min_confidence:
             return topic
     return None
+
+
+def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
+    """Whether the latest message adds facts to the last "who" question (whatever its intent)."""
+    last = tracker.get_slot("topic")
+    text = tracker.latest_message.get("text") or ""
+    changed = asked_topic is not None and asked_topic != last
+    related = kb().topic_config(last).duties if last in kb().topic_configs() else ()
+    return bool(last) and fact_reading.adds_facts(
+        text, kb().fact_vocabulary(), tracker.get_slot("follow_duty"), changed, related
+    )
 
 
 def topic_of(intent: str) -> str | None:
@@ -101,20 +120,42 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
 
 
 def answer_or_ask(
-    dispatcher: CollectingDispatcher, tracker: Tracker, topic: str, facts: Dict[str, Any] | None = None
+    dispatcher: CollectingDispatcher,
+    tracker: Tracker,
+    topic: str,
+    facts: Dict[str, Any] | None = None,
+    same_question: bool = False,
+    follow_up: bool = False,
 ) -> List[Dict[str, Any]]:
-    """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic)."""
+    """Answer ``topic`` for the municipality in play, or ask which municipality (remembering the topic).
+
+    A "who has to ...?" question about one duty of the topic gets that duty's verdict; with
+    ``same_question`` (the message adds facts to the last question) the duty asked before is kept.
+    """
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     if is_space_topic(topic) and (last_space or space_in_message(tracker)):
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
+    text = tracker.latest_message.get("text") or ""
+    remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
+    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
+    duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
-        return events + [SlotSet("pending_topic", topic), SlotSet("municipality", None), SlotSet("facts", facts)]
+        return events + [
+            SlotSet("pending_topic", topic),
+            SlotSet("municipality", None),
+            SlotSet("facts", facts),
+            SlotSet("duty", duty),
+            SlotSet("follow_duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
+        ]
     try:
-        question, ranking = question_for(tracker, topic)
-        answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
+        if duty:
+            answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker))
+        else:
+            question, ranking = question_for(tracker, topic)
+            answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []
@@ -124,6 +165,9 @@ def answer_or_ask(
         SlotSet("pending_topic", None),
         SlotSet("facts", facts),
         SlotSet("asked_fact", answer.payload.get("ask_fact")),
+        SlotSet("duty", duty),
+        # the duty a follow-up that only adds facts will be about ("it's a duplex")
+        SlotSet("follow_duty", duty or kb().fact_vocabulary().topic_duty.get(topic)),
     ]
 
 
@@ -142,18 +186,30 @@ class ActionAnswerTopic(Action):
         # another topic's question goes on with it only when it is the ages the last answer asked for
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
+        if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
+            return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         text = tracker.latest_message.get("text") or ""
+        if topic is None:
+            named = duty_asked(kb(), None, text)
+            if named:  # "4 unit, 2 tenants' units dirty. me or them?"
+                return answer_or_ask(dispatcher, tracker, named[1])
         if topic is None and ("?" in text or text.lower().split()[:1] in ([w] for w in QUESTION_STARTS)):
             from actions.fallback import ActionClarify  # a question with facts but no topic yet: search the code
 
             return await ActionClarify().run(dispatcher, tracker, domain)
         if topic is None:
+            topic = topic_for_duty(kb(), fact_reading.asked_duty(text, kb().fact_vocabulary())) or topic_from_text(
+                kb(), text
+            )
+        if topic is None:
             dispatcher.utter_message(
                 text="Thanks, I'll keep that in mind. What would you like to know about your housing code?"
             )
             return [SlotSet("facts", current_facts(tracker))]
-        return answer_or_ask(dispatcher, tracker, topic)
+        return answer_or_ask(
+            dispatcher, tracker, topic, same_question=asked is None or asked == tracker.get_slot("topic")
+        )
 
 
 class ActionSetMunicipality(Action):
@@ -174,10 +230,17 @@ class ActionSetMunicipality(Action):
                 return answer_or_ask(dispatcher, tracker, asked)
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
+        text = tracker.latest_message.get("text") or ""
+        named = topic_for_duty(kb(), fact_reading.asked_duty(text, kb().fact_vocabulary()))
+        if named:  # "City of Amery utilities", "do I have to let the landlord in, twn of holland"
+            return answer_or_ask(dispatcher, tracker, named)
         if asked:
             return answer_or_ask(dispatcher, tracker, asked)
         topic = tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic:
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True)
+        topic = topic_from_text(kb(), text)
+        if topic:  # "Town of Howard trash q"
             return answer_or_ask(dispatcher, tracker, topic)
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
@@ -208,7 +271,11 @@ class ActionSetRole(Action):
             events.append(SlotSet("municipality", key))
         topic = tracker.get_slot("pending_topic")
         if topic and key:
-            return events + answer_or_ask(dispatcher, tracker, topic)
+            return events + answer_or_ask(dispatcher, tracker, topic, same_question=True)
+        if key and adds_facts(tracker):  # "I rent one unit of a duplex" after a "who" question
+            return events + answer_or_ask(
+                dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True
+            )
         dispatcher.utter_message(text=text)
         return events
 
@@ -225,6 +292,8 @@ class ActionAnswerFact(Action):
     ) -> List[Dict[str, Any]]:
         asked = tracker.get_slot("asked_fact")
         topic = tracker.get_slot("topic")
+        if topic and adds_facts(tracker):  # "the unit is vacant" read as a yes or no
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
         facts = (kb().meta("facts") or {}) if asked else {}
         if not asked or not topic or facts.get(asked, {}).get("type") != "bool":
             if asked and topic:
@@ -234,4 +303,4 @@ class ActionAnswerFact(Action):
             return []
         known = dict(tracker.get_slot("facts") or {})
         known[asked] = intent_of(tracker) == "affirm"
-        return answer_or_ask(dispatcher, tracker, topic, known)
+        return answer_or_ask(dispatcher, tracker, topic, known, same_question=True)

@@ -8,22 +8,12 @@ from rasa_sdk import Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from knowledge import parsing
+from knowledge import facts as fact_reading
 from knowledge.compose import DISCLAIMER, Answer
 from knowledge.entities import other_place_wins, role_of
 from knowledge.kb import KnowledgeBase
 
 _KB: KnowledgeBase | None = None
-
-# Facts the intents themselves state ("only my unit has them" -> one infested unit).
-INTENT_FACTS: Dict[str, Dict[str, Any]] = {
-    "inform_only_my_unit": {"infested_units": 1, "shared_areas_infested": False},
-    "inform_several_units_infested": {"infested_units": 2},
-    "inform_common_areas_infested": {"shared_areas_infested": True},
-    # the examples all say the building is not kept sealed: Howard's test is the building's condition
-    "inform_owner_fault": {"owner_failure": True, "maintained_pest_proof": False},
-}
-
 
 def kb() -> KnowledgeBase:
     """The process-wide knowledge base (opened on first query, not at import)."""
@@ -69,14 +59,12 @@ def current_role(tracker: Tracker) -> str | None:
 
 
 def current_facts(tracker: Tracker) -> Dict[str, Any]:
-    """The building facts known so far, updated with what the latest message says."""
-    facts = dict(tracker.get_slot("facts") or {})
-    facts.update(INTENT_FACTS.get(intent_of(tracker), {}))
+    """The building facts known so far, corrected by what the latest message says (whatever its intent)."""
+    known = tracker.get_slot("facts")
     text = tracker.latest_message.get("text") or ""
-    units = parsing.parse_units(latest_entity(tracker, "units") or "") or parsing.parse_units(text)
-    if units is not None and 0 < units < 10_000:
-        facts["units_in_building"] = units
-    return facts
+    return fact_reading.update(
+        known if isinstance(known, dict) else {}, text, kb().fact_vocabulary(), current_role(tracker), intent_of(tracker)
+    )
 
 
 def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> List[Dict[str, Any]]:
@@ -87,6 +75,7 @@ def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> 
         text += "\n" + DISCLAIMER
         events.append(SlotSet("disclaimer_shown", True))
     dispatcher.utter_message(text=text, buttons=answer.buttons or None, json_message=answer.payload or None)
+    events.append(SlotSet("facts", current_facts(tracker)))  # every message's facts are kept
     if answer.payload.get("citations"):
         events.append(SlotSet("last_citations", answer.payload["citations"]))
     return events

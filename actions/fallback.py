@@ -16,6 +16,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.answers import (
     CANNOT_LOOK_UP,
+    adds_facts,
     answer_or_ask,
     follows_space_check,
     intent_ranking,
@@ -28,7 +29,8 @@ from actions.answers import (
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
 from knowledge import parsing
-from knowledge.compose import answer_unsure, ask_municipality
+from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
+from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBaseError
 
 MAX_SUGGESTIONS = 3
@@ -55,11 +57,23 @@ class ActionClarify(Action):
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         topic = tracker.get_slot("topic")
+        if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
+            return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
             if not is_space_topic(topic):
                 kind = parsing.parse_space_request(text).kind
                 topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
             return answer_or_ask(dispatcher, tracker, topic)
+        # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
+        named = asked_duty(text, kb().fact_vocabulary())
+        asked_duty_topic = duty_asked(kb(), None, text) or (
+            duty_asked(kb(), topic_for_duty(kb(), named), text) if named else None
+        )
+        if asked_duty_topic:
+            return answer_or_ask(dispatcher, tracker, asked_duty_topic[1])
+        named_topic = topic_from_text(kb(), text) if latest_entity(tracker, "municipality") else None
+        if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
+            return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)
         if asked and (latest_entity(tracker, "other_place") or latest_entity(tracker, "municipality")):
             return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"

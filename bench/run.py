@@ -11,7 +11,12 @@ In one run (about 6–8 minutes on the 2-core machine):
 4. load: at each concurrency (1, 4, 16, 64) and for each round, ours then the starter, each
    conversation from a distinct sender, bounded in messages and seconds per round;
 5. peak resident memory of each server (VmHWM, process and descendants) and server CPU time per
-   message at each level.
+   message at each level;
+6. the cost curve (:mod:`bench.curve`): knowledge bases of 5, 50 and 200 municipalities (renamed
+   copies of the five) — build time, ``kb.section`` / ``kb.search`` medians, the entity ruler's size
+   and parse time. The curve's REST p50 with a model retrained per size takes another 10–15
+   minutes, so it is ``make bench-curve`` (``python -m bench.curve``); its last figures are kept in
+   ``results.json`` under ``curve_rest``.
 
 Prints each figure with its target and PASS/MISS (never fails on a figure), the ours/starter
 ratios and the machine's load, and writes ``bench/results.json`` and ``bench/latency.png``.
@@ -34,7 +39,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, Mapping
 
-from bench import micro, stats, workload
+from bench import curve, micro, stats, workload
 from bench.load import run_level_sync
 from bench.servers import (
     MemorySampler,
@@ -378,6 +383,13 @@ def markdown(results: Mapping[str, Any]) -> str:
     return stats.markdown_table(["figure", "ours", "rasa init starter", "ours / starter"], rows)
 
 
+def _previous(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
 def _fmt_ratio(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
 
@@ -398,6 +410,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--plot", type=Path, default=HERE / "latency.png")
     parser.add_argument("--markdown", action="store_true", help="also print the README table")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, models)")
+    parser.add_argument("--no-curve", action="store_true", help="skip the 5/50/200 cost curve")
+    parser.add_argument("--curve-sizes", default=",".join(map(str, curve.SIZES)), help="cost curve sizes (5,50,200)")
     return parser.parse_args(argv)
 
 
@@ -490,8 +504,16 @@ def main(argv: list[str] | None = None) -> int:
             target["tracker_events_stored"] = stored_events(started.extra.get("tracker_db"))
         if not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
+    if not args.no_curve:
+        phases["cost curve"] = loadavg()
+        log("cost curve: 5, 50 and 200 municipalities (in-process figures; REST p50: make bench-curve)")
+        sizes = [int(x) for x in args.curve_sizes.split(",") if x.strip()]
+        results["curve"] = curve.run(sizes, rest=False)
     results["machine"]["loadavg_end"] = loadavg()
     results["machine"]["loadavg_phases"] = phases
+    previous = _previous(args.out)
+    if "curve_rest" in previous:
+        results["curve_rest"] = previous["curve_rest"]  # measured by make bench-curve; kept until it runs again
     if ours:
         results["ours"] = ours
         results["checks"] = stats.checks(ours)
@@ -501,6 +523,14 @@ def main(argv: list[str] | None = None) -> int:
         results["ratios_ours_over_starter"] = stats.ratios(ours, starter)
     print()
     print(report(results))
+    if results.get("curve"):
+        print()
+        print("Cost curve (renamed copies of the five codes; in-process)")
+        print(curve.report(results["curve"]["curve"]))
+    if results.get("curve_rest"):
+        print()
+        print(f"Cost curve with REST p50 (last `make bench-curve`, {results['curve_rest'].get('generated', '?')})")
+        print(curve.report(results["curve_rest"]["curve"]))
     if args.markdown:
         print()
         print(markdown(results))

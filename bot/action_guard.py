@@ -25,6 +25,8 @@ import logging
 import os
 from typing import Any, List
 
+from bot.rasa_version import require_pinned_rasa
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = 5.0
@@ -60,7 +62,8 @@ def describe(exc: BaseException) -> str:
 
 
 def install() -> None:
-    """Wrap ``RemoteAction.run`` once per process (idempotent)."""
+    """Wrap ``RemoteAction.run`` once per process (idempotent); refuses on a Rasa other than the pinned one."""
+    require_pinned_rasa("bot.action_guard")
     from rasa.core.actions.action import ActionExecutionRejection, RemoteAction
     from rasa.shared.core.events import BotUttered
 

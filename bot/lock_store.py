@@ -27,6 +27,8 @@ from rasa.core.lock import TicketLock
 from rasa.core.lock_store import LOCK_LIFETIME, LockError, RedisLockStore
 from rasa.utils.endpoints import EndpointConfig
 
+from bot.rasa_version import require_pinned_rasa
+
 MUTEX_SECONDS = 10.0  # the longest a mutex is held (it guards a few Redis round trips)
 
 
@@ -34,6 +36,7 @@ class AtomicRedisLockStore(RedisLockStore):
     """``RedisLockStore`` whose ticket bookkeeping is atomic across Rasa servers."""
 
     def __init__(self, endpoint_config: EndpointConfig | None = None, **kwargs: Any) -> None:
+        require_pinned_rasa("bot.lock_store")
         if endpoint_config is not None:  # how Rasa builds a lock store named by its module path
             kwargs = {"host": endpoint_config.url or "localhost", **endpoint_config.kwargs, **kwargs}
         super().__init__(**kwargs)

@@ -42,6 +42,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from bot.rasa_version import require_pinned_rasa
+
 logger = logging.getLogger(__name__)
 
 _MAX_SCHEMAS = 128
@@ -49,7 +51,8 @@ _MAX_EVENTS = 4096
 
 
 def install() -> None:
-    """Install every fix of this module (idempotent)."""
+    """Install every fix of this module (idempotent); refuses on a Rasa other than the pinned one."""
+    require_pinned_rasa("bot.perf")
     install_schema_check_cache()
     install_event_check_cache()
     install_event_type_cache()

@@ -31,6 +31,8 @@ from rasa.shared.core.events import SessionStarted
 from rasa.shared.core.trackers import DialogueStateTracker
 from rasa.shared.nlu.constants import INTENT_NAME_KEY
 
+from bot.rasa_version import require_pinned_rasa
+
 logger = logging.getLogger(__name__)
 
 POOL_SIZE = 4
@@ -65,6 +67,7 @@ class SQLiteTrackerStore(SQLTrackerStore):
     """Rasa's ``SQLTrackerStore`` on a SQLite file, with pooled connections and WAL (see the module)."""
 
     def __init__(self, domain: Any = None, dialect: str = "sqlite", db: str = "rasa.db", **kwargs: Any) -> None:
+        require_pinned_rasa("bot.tracker_store")
         if dialect != "sqlite":
             raise ValueError(f"SQLiteTrackerStore stores conversations in SQLite, not {dialect!r}")
         super().__init__(domain, dialect=dialect, db=db, **kwargs)

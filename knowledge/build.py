@@ -17,6 +17,7 @@ from typing import Any
 import sqlite_utils
 
 from knowledge import curated
+from knowledge import facts as fact_vocabulary
 from knowledge.citations import display_citation, normalize
 
 SCHEMA_VERSION = 1
@@ -91,6 +92,7 @@ def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
     digest = hashlib.sha256()
     paths = [
         curated.VOCAB_PATH,
+        fact_vocabulary.FACTS_PATH,
         curated.SYNONYMS_PATH,
         curated.PLACES_PATH,
         curated.PEOPLE_PATH,
@@ -230,14 +232,23 @@ def spelling_dictionary() -> dict[str, int]:
 
 
 def build(
-    db_path: Path = DEFAULT_DB_PATH, keys: list[str] | None = None, data_dir: Path = curated.DATA_DIR
+    db_path: Path = DEFAULT_DB_PATH,
+    keys: list[str] | None = None,
+    data_dir: Path = curated.DATA_DIR,
+    sources_dir: Path = curated.SOURCES_DIR,
 ) -> dict[str, int]:
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
     validation error (warnings do not stop the build).
     """
-    files, problems = curated.validate_all(keys, data_dir)
+    files, problems = curated.validate_all(keys, data_dir, sources_dir)
+    vocab = curated.load_vocab()
+    phrases = fact_vocabulary.load()
+    problems += [
+        curated.Problem("facts.yml", "facts", problem)
+        for problem in fact_vocabulary.validate(phrases, vocab["facts"], vocab["duties"])
+    ]
     errors = [p for p in problems if p.level == "error"]
     if errors:
         raise BuildError(errors)
@@ -263,6 +274,7 @@ def build(
             {"key": "schema_version", "value": str(SCHEMA_VERSION)},
             {"key": "content_hash", "value": content_hash(data_dir)},
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
+            {"key": "fact_phrases", "value": json.dumps(phrases)},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
             {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},

@@ -44,8 +44,57 @@ def validate(keys: tuple[str, ...], warnings: bool) -> None:
     for problem in problems:
         if problem.level == "error" or warnings:
             click.echo(str(problem))
-    click.echo(f"{len(errors)} errors, {len(problems) - len(errors)} warnings")
+    pending = [p for p in problems if p.level == "unreviewed"]
+    summary = f"{len(errors)} errors, {len(problems) - len(errors) - len(pending)} warnings"
+    click.echo(summary + (f", {len(pending)} unreviewed (drafted entries still marked review: true)" if pending else ""))
     sys.exit(1 if errors else 0)
+
+
+@cli.command()
+@click.argument("text_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--key", help="The municipality's key (default: from the name the text gives).")
+@click.option("--name", help='The municipality\'s name, e.g. "Town of Holland" (default: the one the text names most).')
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write the draft here (default: stdout).")
+@click.option("--check/--no-check", default=True, help="Run the validator on the draft and print its summary (stderr).")
+def draft(text_file: Path, key: str | None, name: str | None, out: Path | None, check: bool) -> None:
+    """Draft a curated data file from a new ordinance TEXT_FILE, for a curator to review.
+
+    The draft splits the text into sections by their printed numbers or headings, finds the
+    definitions, lists candidate numeric standards and duties (who "shall" do what), each with its
+    verbatim quote, and suggests the coverage of every topic. Every entry is marked `review: true`;
+    `knowledge validate` lists those as unreviewed until the curator checks and unmarks them.
+    Put the text in knowledge/sources/ and the reviewed file in knowledge/data/<key>.yml.
+    """
+    from knowledge import draft as drafting
+
+    raw = text_file.read_text(encoding="utf-8")
+    data = drafting.draft(raw, text_file.name, key=key, name=name)
+    text = drafting.dump(data)
+    if out:
+        out.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+    counts = {k: len(data[k]) for k in ("sections", "definitions", "standards", "rules")}
+    addressed = sum(1 for v in data["coverage"].values() if v != "not_addressed")
+    click.echo(
+        f"drafted {data['municipality']['name']}: {counts['sections']} sections, {counts['definitions']} definitions, "
+        f"{counts['standards']} candidate standards, {counts['rules']} candidate duties; "
+        f"{addressed} of {len(data['coverage'])} topics suggested as addressed" + (f"; wrote {out}" if out else ""),
+        err=True,
+    )
+    if check:
+        import yaml
+
+        loaded = yaml.safe_load(text)  # what a curator's file will hold
+        problems = curated.validate(loaded, curated.Source(raw), curated.load_vocab())
+        errors = [p for p in problems if p.level == "error"]
+        for problem in errors:
+            click.echo(str(problem), err=True)
+        pending = sum(p.level == "unreviewed" for p in problems)
+        click.echo(
+            f"validator: {len(errors)} errors, {len(problems) - len(errors) - pending} warnings, {pending} unreviewed",
+            err=True,
+        )
 
 
 @cli.command()

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.citations import with_prefix
+from knowledge.facts import asked_duty, is_who_question
+from knowledge.facts import load as load_fact_vocabulary
+from knowledge.facts import normalize as normalize_facts
 from knowledge.kb import Coverage, KnowledgeBase, Municipality, Section, UnknownCitation
-from knowledge.rules import Determination, Rule, evaluate
+from knowledge.rules import Determination, Rule, Verdict, decide, evaluate
 
 DISCLAIMER = "This is general information from the ordinance text, not legal advice."
 QUOTE_LIMIT = 420
@@ -49,31 +53,6 @@ DUTY_PHRASES = {
     "keep_services_connected": "not shutting off utility services (heat, water, electricity)",
 }
 
-# How a condition on a fact reads in plain words: fact -> (phrase when true, when false).
-_BOOL_PHRASES = {
-    "shared_areas_infested": ("the shared or public parts are infested", "the shared or public parts are not infested"),
-    "owner_failure": (
-        "the infestation comes from the owner's failure to keep the building rodent-proof or insect-proof",
-        "the infestation is not the owner's fault",
-    ),
-    "maintained_pest_proof": (
-        "the dwelling is maintained in a reasonably rat-proof and insect-proof condition",
-        "the dwelling is not maintained in a reasonably rat-proof or insect-proof condition",
-    ),
-    "occupant_caused": ("the occupant caused it", "the occupant did not cause it"),
-    "vacant_unit": ("the unit is vacant", "the unit is occupied"),
-    "rooming_house": ("it is a rooming house", "it is not a rooming house"),
-    "assumed_by_agreement": (
-        "the tenant has taken on this duty by agreement with the owner",
-        "no agreement shifts this duty",
-    ),
-}
-# How a count condition reads: fact -> (singular, plural) templates with {n}.
-_COUNT_PHRASES = {
-    "units_in_building": ("the building has {n} dwelling unit", "the building has {n} dwelling units"),
-    "units_on_premises": ("{n} dwelling unit is on the premises", "{n} dwelling units share the premises"),
-    "infested_units": ("{n} unit is infested", "{n} units are infested"),
-}
 _OP_WORDS = {
     "eq": "exactly {n}",
     "gte": "{n} or more",
@@ -124,20 +103,41 @@ def _count(n: int) -> str:
     return _NUMBER_WORDS.get(n, str(n))
 
 
+@lru_cache(maxsize=1)
+def _wording() -> dict[str, dict[str, str]]:
+    """How each fact reads in an answer (knowledge/facts.yml `wording`), read on first use."""
+    return {k: dict(v) for k, v in (load_fact_vocabulary().get("wording") or {}).items()}
+
+
 def describe_condition(fact: str, spec: Any) -> str:
     """One condition of a rule in plain words ("the building has two or more dwelling units")."""
-    if fact in _BOOL_PHRASES:
-        return _BOOL_PHRASES[fact][0 if spec else 1]
+    words = _wording().get(fact, {})
     if isinstance(spec, bool):
-        return f"{fact.replace('_', ' ')} is {'true' if spec else 'false'}"
-    singular, plural = _COUNT_PHRASES.get(fact, (fact.replace("_", " ") + " is {n}",) * 2)
+        key = "when_true" if spec else "when_false"
+        return words.get(key) or f"{fact.replace('_', ' ')} is {'true' if spec else 'false'}"
+    singular = words.get("one") or fact.replace("_", " ") + " is {n}"
+    plural = words.get("many") or singular
     if isinstance(spec, (int, float)):
-        if fact == "infested_units" and spec == 1:
-            return "only one unit is infested"
+        if spec == 1 and words.get("only_one"):
+            return words["only_one"]
         return (singular if spec == 1 else plural).format(n=_count(int(spec)))
-    words = " and ".join(_OP_WORDS[op].format(n=_count(bound)) for op, bound in spec.items())
+    if spec.get("eq") == 1 and words.get("only_one"):
+        return words["only_one"]
+    if set(spec) == {"gte", "lte"} and spec["gte"] == spec["lte"]:
+        return describe_condition(fact, spec["gte"])
+    if set(spec) == {"gte", "lte"} and spec["gte"] <= 1:
+        return describe_condition(fact, {"lte": spec["lte"]})
+    if set(spec) == {"gte", "lte"}:
+        span = f"{_count(spec['gte'])} to {_count(spec['lte'])}"
+        return plural.format(n=span)
+    words_ = " and ".join(_OP_WORDS[op].format(n=_count(bound)) for op, bound in spec.items())
     only_one = len(spec) == 1 and list(spec.values())[0] == 1 and list(spec)[0] in ("eq", "lte")
-    return (singular if only_one else plural).format(n=words)
+    return (singular if only_one else plural).format(n=words_)
+
+
+def describe_depends(fact: str) -> str:
+    """A fact as the clause after "depends on" ("how many dwelling units are infested")."""
+    return _wording().get(fact, {}).get("depends") or fact.replace("_", " ")
 
 
 def describe_rule(rule: Rule) -> str:
@@ -233,7 +233,14 @@ def answer_duty(
     role: str | None = None,
     quote_limit: int = QUOTE_LIMIT,
 ) -> Answer:
-    """Who must carry ``duty`` in a municipality, given what the user told us."""
+    """Who must carry ``duty`` in a municipality, given what the user told us.
+
+    The verdict comes first: the party, in the first sentence, when the facts decide; then one
+    "Unless ..." line with the exceptions that could still change it; then the citations. When
+    the facts do not decide, the first sentence says what it depends on (the common case first)
+    and the answer asks one question. When the text names nobody for these facts, it says so and
+    names the enforcing officer.
+    """
     muni = kb.municipality(municipality)
     rules = kb.rules(muni.key, duty)
     what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
@@ -256,29 +263,230 @@ def answer_duty(
                     "deciding_facts": [],
                 },
             )
+        if coverage.addressed:
+            return _silent_duty(kb, muni, what, duty, topic, list(coverage.sections)[:2], quote_limit)
         return not_addressed(muni, f"who is responsible for {what}", topic, coverage)
+    vocabulary = kb.fact_vocabulary()
+    facts = normalize_facts(facts)
+    verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
+    cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
+    lead = _verdict_lead(muni, what, verdict, role, cases)
+    unless = _unless_line(verdict)
+    question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
+    cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
+    if verdict.rule is None and not verdict.cases:
+        cited_rules += rules
+    cited = _cited_sections(kb, muni.key, cited_rules)
+    lines = [lead, *([unless] if unless else []), *([f"To say for sure: {question}"] if question else [])]
+    lines.append(quote_lines(cited, quote_limit))
     determination = evaluate(rules, facts, duty)
-    cited = _cited_sections(kb, muni.key, [determination.rule, *(determination.alternatives or rules)])
-    text = _duty_text(muni, what, determination, rules, role)
-    if determination.deciding_facts:
-        text += "\nTo say for sure: " + " ".join(
-            kb.fact_question(f, muni.key) for f in determination.deciding_facts[:2]
-        )
-    text += "\n" + quote_lines(cited, quote_limit)
     payload = {
         "municipality": muni.key,
         "topic": topic,
         "addressed": True,
-        "duties": [_duty_payload(determination)],
-        "ask_fact": determination.deciding_facts[0] if determination.deciding_facts else None,
+        "duties": [_verdict_payload(verdict, determination)],
+        "ask_fact": verdict.question,
         "citations": [citation_payload(s) for s in cited],
+        # what a channel with little room shows first (SMS: lead, exception line, first citation)
+        "verdict": {
+            "lead": lead,
+            "unless": unless,
+            "question": question,
+            "kind": verdict.kind,
+            "short": _short_lead(muni, what, verdict, role),
+            "short_unless": _unless_line(verdict, short=True),
+            "short_citation": f"[{cited[0].display}]" if cited else None,
+        },
         # kept flat for the single-duty case
         "duty": duty,
-        "party": determination.party,
-        "decided": determination.decided,
-        "deciding_facts": determination.deciding_facts,
+        "party": verdict.party,
+        "parties": list(verdict.parties),
+        "decided": verdict.kind == "decided",
+        "deciding_facts": [verdict.question] if verdict.question else [e.fact for e in verdict.exceptions],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+def _silent_duty(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    what: str,
+    duty: str,
+    topic: str,
+    sections: list[Section],
+    quote_limit: int,
+) -> Answer:
+    """A duty the text assigns to no one, in a topic it does address: said first, with the officer and the sections."""
+    verdict = Verdict(duty, "silent", (), None, {})
+    lead = _verdict_lead(muni, what, verdict, None)
+    text = lead + ("\n" + quote_lines(sections, quote_limit) if sections else "")
+    short = _short_lead(muni, what, verdict, None)
+    payload = {
+        "municipality": muni.key,
+        "topic": topic,
+        "addressed": True,
+        "duties": [
+            {"duty": duty, "party": None, "parties": [], "decided": False, "kind": "silent", "deciding_facts": []}
+        ],
+        "ask_fact": None,
+        "citations": [citation_payload(s) for s in sections],
+        "verdict": {
+            "lead": lead,
+            "unless": None,
+            "question": None,
+            "kind": "silent",
+            "short": short,
+            "short_unless": None,
+            "short_citation": f"[{sections[0].display}]" if sections else None,
+        },
+        "duty": duty,
+        "party": None,
+        "parties": [],
+        "decided": False,
+        "deciding_facts": [],
     }
     return Answer(text, payload)
+
+
+def _names(parties: Iterable[str], short: bool = False) -> str:
+    """The parties in words ("the occupant (the tenant)"; short: "the occupant")."""
+    return " and ".join(("the " + p.replace("_", " ")) if short else PARTY_NAMES.get(p, p) for p in parties)
+
+
+def _party_for(parties: tuple[str, ...], role: str | None) -> str:
+    """The parties in words, with what they mean for the user ("the occupant (that is you, as the tenant)")."""
+    note = _role_note(parties[0], role) if len(parties) == 1 else ""
+    return _names(parties, short=bool(note)) + note
+
+
+def _given_conditions(verdict: Verdict) -> str:
+    """The conditions of the deciding rule that rest on what the user said, as a "when ..." clause."""
+    if verdict.rule is None:
+        return ""
+    given = [(f, spec) for f, spec in verdict.rule.conditions.items() if f in verdict.used]
+    scope = f" for {verdict.rule.scope}" if verdict.rule.scope else ""
+    return scope + ((" when " + " and ".join(describe_condition(f, spec) for f, spec in given)) if given else "")
+
+
+def _used_facts(verdict: Verdict) -> str:
+    """What the user said that the duty's rules depend on, as a "when ..." clause."""
+    said = [describe_condition(f, v) for f, v in verdict.used.items() if not isinstance(v, bool) or v]
+    return (" when " + " and ".join(said)) if said else ""
+
+
+CASE_DEPTH = 3
+
+
+def _case_list(
+    rules: list[Rule], facts: Mapping[str, Any], verdict: Verdict, vocabulary: Any, depth: int = CASE_DEPTH
+) -> list[tuple[list[str], tuple[str, ...] | None]]:
+    """The cases an undecided verdict depends on: (conditions in words, parties or None when more facts decide).
+
+    A case that still depends on another fact is split by that fact too (``depth`` levels deep),
+    so the common case is named instead of "it depends".
+    """
+    found: list[tuple[list[str], tuple[str, ...] | None]] = []
+    assert verdict.question is not None
+    for case in verdict.cases:
+        condition = describe_condition(verdict.question, case.spec)
+        if case.settled:
+            found.append(([condition], case.parties))
+            continue
+        value = case.spec if not isinstance(case.spec, Mapping) else case.spec.get("gte", case.spec.get("lte"))
+        deeper = decide(
+            rules,
+            {**facts, verdict.question: value},
+            verdict.duty,
+            vocabulary.exception_defaults,
+            vocabulary.ask,
+            vocabulary.same_as,
+        )
+        if deeper.kind != "undecided":
+            found.append(([condition], deeper.parties))
+        elif depth > 1 and deeper.question:
+            for conditions, parties in _case_list(
+                rules, {**facts, verdict.question: value}, deeper, vocabulary, depth - 1
+            ):
+                found.append(([condition, *conditions], parties))
+        else:
+            found.append(([condition], None))
+    return found
+
+
+def _verdict_lead(
+    muni: Municipality,
+    what: str,
+    verdict: Verdict,
+    role: str | None,
+    cases: list[tuple[list[str], tuple[str, ...] | None]] | None = None,
+) -> str:
+    """The first sentence: the party (decided), what it depends on (undecided), or that the text is silent."""
+    if verdict.kind == "decided":
+        party = _party_for(verdict.parties, role)
+        return f"In the {muni.name}, {what} is the responsibility of {party}{_given_conditions(verdict)}."
+    officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
+    if verdict.kind == "silent":
+        return (
+            f"The {muni.name} text does not say who is responsible for {what}{_used_facts(verdict)}; "
+            f"ask the {officer}, who enforces the {muni.name} code."
+        )
+    assert verdict.question is not None
+    # the cases with a party first (the common case leads), each party once; then the open and silent ones
+    grouped: dict[tuple[str, ...] | None, list[str]] = {}
+    for conditions, parties in cases or []:
+        grouped.setdefault(parties, []).append(" and ".join(conditions))
+    parts = []
+    for parties, whens in sorted(grouped.items(), key=lambda item: 0 if item[0] else 1 if item[0] is None else 2):
+        when = ", or when ".join(whens)
+        if parties is None:
+            parts.append(f"when {when}, more facts decide")
+        elif not parties:
+            parts.append(f"when {when}, the text does not say who")
+        else:
+            parts.append(f"{_party_for(parties, role)} when {when}")
+    return (
+        f"In the {muni.name}, who is responsible for {what} depends on {describe_depends(verdict.question)}: "
+        + "; ".join(parts)
+        + "."
+    )
+
+
+def _unless_line(verdict: Verdict, short: bool = False) -> str | None:
+    """The one line of exceptions that could still change the verdict ("Unless ... (then the owner)")."""
+    if not verdict.exceptions:
+        return None
+    by_parties: dict[tuple[str, ...], list[str]] = {}
+    for e in verdict.exceptions:
+        words = _wording().get(e.fact, {}).get("short") if short and isinstance(e.spec, bool) else None
+        by_parties.setdefault(e.parties, []).append(words or describe_condition(e.fact, e.spec))
+    parts = []
+    for parties, conditions in by_parties.items():
+        listed = conditions[0] if len(conditions) == 1 else ", ".join(conditions[:-1]) + " or " + conditions[-1]
+        parts.append(f"{listed} (then {_names(parties, short=True)})")
+    return "Unless " + ", or ".join(parts) + "."
+
+
+def _short_lead(muni: Municipality, what: str, verdict: Verdict, role: str | None) -> str:
+    """The verdict in a few words, for a first SMS page ("City of Muskego: the occupant ... is responsible ...")."""
+    what = (load_fact_vocabulary().get("duty_short") or {}).get(verdict.duty, what)
+    if verdict.kind == "decided":
+        return f"In the {muni.name}, {what}: {_party_for(verdict.parties, role)}."
+    if verdict.kind == "silent":
+        return f"In the {muni.name}, {what}: the text does not say who; ask the {muni.office}."
+    return f"In the {muni.name}, {what}: it depends on {describe_depends(verdict.question or '')}."
+
+
+def _verdict_payload(verdict: Verdict, determination: Determination) -> dict[str, Any]:
+    return {
+        "duty": verdict.duty,
+        "party": verdict.party,
+        "parties": list(verdict.parties),
+        "decided": verdict.kind == "decided",
+        "kind": verdict.kind,
+        "deciding_facts": [verdict.question] if verdict.question else [e.fact for e in verdict.exceptions],
+        "exceptions": [e.fact for e in verdict.exceptions],
+        "evaluator_party": determination.party,
+    }
 
 
 def _duty_payload(determination: Determination) -> dict[str, Any]:
@@ -388,6 +596,48 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
 
 
 CHAT_QUOTES = 3
+
+
+def _topic_duties(kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
+    """Each topic's duties (the topic configuration in knowledge/vocab.yml)."""
+    return {topic: config.duties for topic, config in kb.topic_configs().items()}
+
+
+def topic_for_duty(kb: KnowledgeBase, duty: str | None) -> str | None:
+    """The topic a duty belongs to (its first), or None."""
+    return next((t for t, ds in _topic_duties(kb).items() if duty in ds), None)
+
+
+def duty_asked(
+    kb: KnowledgeBase,
+    topic: str | None,
+    text: str,
+    remembered: str | None = None,
+    follow_up: bool = False,
+    facts: Mapping[str, Any] | None = None,
+) -> tuple[str, str] | None:
+    """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
+
+    A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
+    another topic only when the message asks who ("who has to provide heat?" under heating). A
+    message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
+    """
+    vocabulary = kb.fact_vocabulary()
+    own = _topic_duties(kb).get(topic or "", ())
+    if follow_up and remembered:  # the message only adds facts to the last question
+        home = topic_for_duty(kb, remembered) or topic
+        if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
+            remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
+        return (remembered, home) if home else None
+    named = asked_duty(text, vocabulary, among=own) if own else None
+    if named is None and is_who_question(text, vocabulary):
+        named = asked_duty(text, vocabulary)
+    if named is None and remembered and not asked_duty(text, vocabulary):
+        named = remembered
+    if named is None:
+        return None
+    home = topic if named in own else (topic_for_duty(kb, named) or topic)
+    return (named, home) if home else None
 
 
 def answer_topic(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from knowledge import facts as facts_module
 from knowledge.citations import normalize, with_prefix
 from knowledge.rules import Rule
 
@@ -157,6 +158,7 @@ class KnowledgeBase:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._munis: dict[str, Municipality] | None = None
+        self._fact_vocabulary: facts_module.Vocabulary | None = None
         self._topic_configs: dict[str, TopicConfig] | None = None
         self._synonyms: dict[str, tuple[str, ...]] | None = None
         self._names: dict[str, str] | None = None
@@ -236,6 +238,8 @@ class KnowledgeBase:
         """The key of the municipality ``text`` names (tolerating case and small typos), or None."""
         if not text or not str(text).strip():
             return None
+        if self._munis is not None and isinstance(text, str) and text in self._munis:
+            return str(text)  # a key: the common case (every lookup by key), without simplifying every name
         wanted = _simplify(str(text))
         if self._names is None:
             names: dict[str, str] = {}
@@ -460,6 +464,14 @@ class KnowledgeBase:
             return json.loads(rows[0][0])
         except ValueError:
             return rows[0][0]
+
+    def fact_vocabulary(self) -> facts_module.Vocabulary:
+        """The compiled fact vocabulary (knowledge/facts.yml as the build validated it)."""
+        if self._fact_vocabulary is None:
+            self._fact_vocabulary = facts_module.compile_vocabulary(
+                self.meta("fact_phrases") or {}, self.meta("facts") or {}
+            )
+        return self._fact_vocabulary
 
     def fact_question(self, fact: str, municipality: str | None = None) -> str:
         """The question that asks a user for a fact the rules depend on.

@@ -221,3 +221,237 @@ def _facts_of(pairs: list[tuple[Rule, list[str]]]) -> list[str]:
             if fact not in seen:
                 seen.append(fact)
     return seen
+
+
+# -- verdicts: the answer to "who has to do it?" -------------------------------------------------
+
+
+def _interval(value: Any) -> tuple[int, int] | None:
+    """(low, high) of an open count such as ``{"gte": 2}`` (high capped at 1000), else None."""
+    if isinstance(value, Mapping):
+        return int(value.get("gte", 0)), int(value.get("lte", 1000))
+    return None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who carries a duty in one fully known case: the parties (empty when the text is silent)."""
+
+    parties: tuple[str, ...]
+    rule: Rule | None
+
+
+@dataclass(frozen=True)
+class Exception_:
+    """An exception that could still change a verdict: a fact that is taken as "no" until said."""
+
+    fact: str
+    parties: tuple[str, ...]
+    rule: Rule | None
+    spec: Any = True
+
+
+@dataclass(frozen=True)
+class Case:
+    """One answer to the question a verdict asks: the asked fact's values (a condition) and who then."""
+
+    spec: Any
+    parties: tuple[str, ...]
+    rule: Rule | None
+    settled: bool
+
+
+@dataclass
+class Verdict:
+    """Who carries a duty given what the user said.
+
+    ``kind`` is ``decided`` (``parties`` carry it whatever the facts not given), ``silent`` (the
+    text names nobody for these facts) or ``undecided`` (a fact the user can know would change
+    it: ``question`` is that fact, and ``cases`` say who for each of its values).
+    ``exceptions`` are the rare circumstances, taken as "no", that would change the answer.
+    ``used`` are the given facts that the duty's rules depend on.
+    """
+
+    duty: str
+    kind: str
+    parties: tuple[str, ...]
+    rule: Rule | None
+    used: dict[str, Any]
+    exceptions: list[Exception_] = field(default_factory=list)
+    question: str | None = None
+    cases: list[Case] = field(default_factory=list)
+
+    @property
+    def party(self) -> str | None:
+        return self.parties[0] if self.parties else None
+
+
+def _parties(determination: Determination) -> tuple[str, ...]:
+    """The parties of a fully known case; "the owner" alone where the owner and "owner or operator" both hold."""
+    parties = determination.parties
+    if "owner" in parties and "owner_or_operator" in parties:
+        parties = [p for p in parties if p != "owner_or_operator"]
+    return tuple(parties)
+
+
+def _values(rules: list[Rule], fact: str, given: Any) -> list[Any]:
+    """The values an unknown (or open-count) fact can take that reach every case the rules distinguish."""
+    values = [v for v in _candidates(rules, fact) if isinstance(v, bool) or v >= 1]  # counts start at one
+    bounds = _interval(given)
+    if bounds is not None:
+        low, high = bounds
+        values = sorted({v for v in values if low <= v <= high} | {low, min(high, 1000)})
+    return values
+
+
+def _fits(facts: Mapping[str, Any]) -> bool:
+    units, infested = facts.get("units_in_building"), facts.get("infested_units")
+    if isinstance(units, int) and not isinstance(units, bool):
+        if units < 1:
+            return False
+        if isinstance(infested, int) and not isinstance(infested, bool) and infested > units:
+            return False
+        if units == 1 and facts.get("shared_areas_infested") is True:
+            return False
+    return True
+
+
+def _outcomes(
+    rules: list[Rule],
+    facts: Mapping[str, Any],
+    duty: str,
+    open_facts: list[str],
+    same_as: Mapping[str, str] | None = None,
+) -> dict[tuple[Any, ...], Outcome]:
+    """Who carries the duty for every possible combination of the open facts' values.
+
+    A fact of ``same_as`` that is not given takes the value of the fact it names.
+    """
+    found: dict[tuple[Any, ...], Outcome] = {}
+    possible = _fits(facts)  # facts that contradict themselves are taken as given
+    for combination in product(*(_values(rules, f, facts.get(f)) for f in open_facts)):
+        trial = {**facts, **dict(zip(open_facts, combination))}
+        for fact, other in (same_as or {}).items():
+            if fact not in trial and isinstance(trial.get(other), int):
+                trial[fact] = trial[other]
+        if possible and not _fits(trial):
+            continue
+        determination = evaluate(rules, derive(trial), duty)
+        found[combination] = Outcome(_parties(determination), determination.rule)
+    return found
+
+
+def _spec(values: list[Any], top: Any) -> Any:
+    """A condition covering a run of a fact's values (``1``, ``{"gte": 2}``, ``True``...)."""
+    if isinstance(values[0], bool):
+        return values[0]
+    low, high = min(values), max(values)
+    if low == high and high != top:
+        return low
+    if high == top:
+        return {"gte": low} if low > 0 else {"gte": 0}
+    return {"gte": low, "lte": high} if low > 0 else {"lte": high}
+
+
+def decide(
+    rules: Iterable[Rule],
+    facts: Facts,
+    duty: str,
+    exceptions: Iterable[str] | Mapping[str, Any] = (),
+    ask_order: Iterable[str] = (),
+    same_as: Mapping[str, str] | None = None,
+) -> Verdict:
+    """Who carries ``duty`` given ``facts``, as an answer to "who has to do it?".
+
+    Facts in ``exceptions`` that the user did not give are taken as "no" (and reported when
+    "yes" would change the answer); the other facts the rules depend on are tried at every
+    value. When they all give the same parties, the verdict is decided (or silent); otherwise
+    the one fact to ask is the one whose answer settles the most cases (``ask_order`` breaks
+    ties), and the cases say who for each of its values.
+    """
+    rules = [r for r in rules if r.duty == duty]
+    defaults = dict(exceptions) if isinstance(exceptions, Mapping) else dict.fromkeys(exceptions, False)
+    exceptions = tuple(defaults)
+    order = list(ask_order)
+    known = {k: v for k, v in derive(facts).items() if v is not None}
+    relevant: list[str] = []
+    for rule in rules:
+        for fact in rule.conditions:
+            if fact not in relevant:
+                relevant.append(fact)
+    same_as = {f: other for f, other in (same_as or {}).items() if f in relevant and f not in known}
+    assumed = {
+        f: defaults.get(f) if defaults.get(f) is not None else False
+        for f in relevant
+        if f in exceptions and f not in known and f not in same_as
+    }
+    base = {**known, **assumed}
+    open_facts = [f for f in relevant if f not in exceptions and (f not in known or _interval(known[f]))]
+    open_facts.sort(key=lambda f: order.index(f) if f in order else len(order))
+    used = {f: v for f, v in facts.items() if f in relevant and v is not None}
+    outcomes = _outcomes(rules, base, duty, open_facts, same_as)
+    distinct = {o.parties for o in outcomes.values()}
+
+    def exceptions_to(current: set[tuple[str, ...]]) -> list[Exception_]:
+        """The assumed "no" facts whose "yes" would settle the answer on other parties."""
+        found = []
+        for fact in [*assumed, *same_as]:
+            value = (not assumed[fact]) if fact in assumed else max(_values(rules, fact, None))
+            changed = _outcomes(rules, {**base, fact: value}, duty, open_facts, same_as)
+            parties = {o.parties for o in changed.values()}
+            if len(parties) != 1 or parties == current or not next(iter(parties)):
+                continue
+            only = next(iter(parties))
+            owners = {"owner", "owner_or_operator"}
+            if len(current) == 1 and set(only) <= owners and set(next(iter(current))) <= owners and next(iter(current)):
+                continue  # "the owner" where "the owner or operator" already is: no change worth a line
+            rule = next(iter(changed.values())).rule
+            spec = value if fact in assumed else (rule.conditions.get(fact, True) if rule else True)
+            found.append(Exception_(fact, only, rule, spec))
+        return found
+
+    if len(distinct) <= 1:
+        parties = next(iter(distinct)) if distinct else ()
+        rule = next((o.rule for o in outcomes.values() if o.rule is not None), None)
+        return Verdict(
+            duty, "decided" if parties else "silent", parties, rule, used, exceptions_to({parties}) if distinct else []
+        )
+
+    best: tuple[float, int, str] | None = None
+    for index, fact in enumerate(open_facts):
+        position = open_facts.index(fact)
+        groups: dict[Any, set[tuple[str, ...]]] = {}
+        for combination, outcome in outcomes.items():
+            groups.setdefault(combination[position], set()).add(outcome.parties)
+        settled = sum(1 for g in groups.values() if len(g) == 1) / max(len(groups), 1)
+        splits = len({frozenset(g) for g in groups.values()}) > 1
+        if not splits:
+            continue
+        score = (settled, -index, fact)
+        if best is None or score[:2] > best[:2]:
+            best = score
+    question = best[2] if best else open_facts[0]
+    position = open_facts.index(question)
+    by_value: dict[Any, list[Outcome]] = {}
+    for combination, outcome in outcomes.items():
+        by_value.setdefault(combination[position], []).append(outcome)
+    values = sorted(by_value)
+    cases: list[Case] = []
+    run: list[Any] = []
+    for value in values + [None]:
+        if run and (
+            value is None
+            or {o.parties for o in by_value[value]} != {o.parties for o in by_value[run[0]]}
+            or isinstance(value, bool)
+        ):
+            outs = by_value[run[0]]
+            kinds = {o.parties for o in outs}
+            settled_case = len(kinds) == 1
+            parties = next(iter(kinds)) if settled_case else ()
+            rule = next((o.rule for o in outs if o.rule is not None and o.parties == parties), None)
+            cases.append(Case(_spec(run, values[-1]), parties, rule, settled_case))
+            run = []
+        if value is not None:
+            run.append(value)
+    current = {o.parties for o in outcomes.values()}
+    return Verdict(duty, "undecided", (), None, used, exceptions_to(current), question, cases)

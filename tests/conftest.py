@@ -121,3 +121,48 @@ def texts(messages: list[dict]) -> str:
 def customs(messages: list[dict]) -> list[dict]:
     """The structured payloads the bot sent."""
     return [m["custom"] for m in messages if m.get("custom")]
+
+
+@pytest.fixture(scope="session")
+def small_kb(tmp_path_factory):
+    """A two-municipality knowledge base (Town of Alpha, Village of Beta) built from YAML the tests write
+    (``tests/small_kb.py``), for tests that need a knowledge base but not the real codes' facts."""
+    import small_kb as small
+
+    from knowledge.kb import KnowledgeBase
+
+    base = KnowledgeBase(small.build(tmp_path_factory.mktemp("small-kb")))
+    yield base
+    base.close()
+
+
+# -- test tiers: `make test-fast` runs what needs no server, browser, service or trained model ----
+# Tests are marked by the fixtures they use (and the launcher calls in their body), so a new test
+# lands in the right tier without remembering a marker. Explicit markers work as well.
+_SERVER_FIXTURES = {"servers", "action_server", "action_server_process", "desk", "driven", "cluster", "open_chat"}
+_BROWSER_FIXTURES = {"browser", "open_chat", "page"}
+_SERVICE_FIXTURES = {"database", "cluster"}  # PostgreSQL and Redis (tests/test_scaleout.py)
+_SERVER_CALLS = ("stack.start(", "launched(", "start_stack(")
+
+
+def _source(item) -> str:
+    import inspect
+
+    try:
+        return inspect.getsource(item.function)
+    except (OSError, TypeError, AttributeError):
+        return ""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        source = _source(item)
+        if fixtures & _SERVER_FIXTURES or any(call in source for call in _SERVER_CALLS):
+            item.add_marker(pytest.mark.servers)
+        if fixtures & _BROWSER_FIXTURES or "chromium" in source.lower() or "playwright" in source.lower():
+            item.add_marker(pytest.mark.browser)
+        if fixtures & _SERVICE_FIXTURES:
+            item.add_marker(pytest.mark.services)
+        if item.get_closest_marker("servers") or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.rasa)  # the servers load the trained model

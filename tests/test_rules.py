@@ -54,13 +54,15 @@ def test_missing_facts_are_named_not_guessed(holland_rules):
 def test_an_override_that_may_apply_is_reported(holland_rules):
     result = evaluate(holland_rules, {"units_in_building": 1}, "exterminate")
     assert result.party == "occupant" and not result.decided
-    assert result.deciding_facts == ["owner_failure"]
+    # the owner's failure, and (since § 190-8H was modelled, issue 17) a vacant unit
+    assert result.deciding_facts == ["owner_failure", "vacant_unit"]
 
 
 def test_assumed_facts_are_recorded(holland_rules):
-    result = evaluate(holland_rules, {"units_in_building": 1}, "exterminate", assume={"owner_failure": False})
+    assume = {"owner_failure": False, "vacant_unit": False}
+    result = evaluate(holland_rules, {"units_in_building": 1}, "exterminate", assume=assume)
     assert result.party == "occupant" and result.decided
-    assert result.assumed == {} or result.assumed == {"owner_failure": False}
+    assert result.assumed == {} or result.assumed == assume
 
 
 @settings(max_examples=300, deadline=None)
@@ -117,7 +119,7 @@ def test_rules_from_rows_round_trip():
 
 def test_an_unknown_fact_that_cannot_change_the_answer_is_not_asked_for(holland_rules):
     """Only my unit, not the owner's fault: the occupant, whether the building has one unit or more."""
-    facts = {"infested_units": 1, "shared_areas_infested": False, "owner_failure": False}
+    facts = {"infested_units": 1, "shared_areas_infested": False, "owner_failure": False, "vacant_unit": False}
     result = evaluate(holland_rules, facts, "exterminate")
     assert result.party == "occupant" and result.decided and result.deciding_facts == []
 

@@ -454,7 +454,7 @@ class SmsChannel(InputChannel):
         logger.info("SMS from %s: %d characters to the bot", key, len(text))
         messages = await self.ask_bot(text, phone, key, on_new_message)
         reply = render(messages)
-        pages = paginate(reply.text, self.segments_per_page) or [NO_ANSWER]
+        pages = paginate(reply.text, self.segments_per_page, reply.first) or [NO_ANSWER]
         self.state.save_pending(key, pages[1:], reply.options)
         return pages[0]
 

@@ -63,6 +63,7 @@ class Reply:
 
     text: str
     options: list[str] = field(default_factory=list)
+    first: str | None = None  # what the first page must hold on its own (a verdict), when there is one
 
 
 # -- encoding and segments -------------------------------------------------------------
@@ -211,8 +212,18 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
     parts: list[str] = []
     titles: list[str] = []
     payloads: list[str] = []
+    first: str | None = None
+    verdicts = [
+        m["custom"]["verdict"]
+        for m in messages
+        if isinstance(m.get("custom"), Mapping) and isinstance(m["custom"].get("verdict"), Mapping)
+    ]
     for message in messages:
-        if isinstance(message.get("text"), str) and message["text"].strip():
+        verdict_first = _verdict_first(message, verdicts) if first is None and not parts else None
+        if verdict_first is not None:
+            first, rest = verdict_first
+            parts.append(first + "\n" + rest)
+        elif isinstance(message.get("text"), str) and message["text"].strip():
             parts.append(message["text"])
         for key in ("image", "attachment"):
             if isinstance(message.get(key), str) and message[key].strip():
@@ -231,7 +242,32 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
     text = compact_sources(strip_markdown("\n".join(parts)), citations, quote_limit)
     if titles:
         text += "\n" + numbered_options(titles)
-    return Reply(tidy(normalise(text)), payloads)
+    return Reply(tidy(normalise(text)), payloads, tidy(normalise(first)) if first else None)
+
+
+def _verdict_first(message: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
+    """(first page, the rest) of a "who has to do it?" answer, from its payload's verdict fields.
+
+    The first page carries the verdict in a few words, its one exception line (or, when the
+    facts do not decide, the one question) and the citation; the rest is the answer in full
+    words, the question, the quotes and what else the message says.
+    """
+    text = message.get("text")
+    if not isinstance(text, str):
+        return None
+    # the payload comes with the text or as a message of its own (Rasa sends text and custom apart)
+    verdict = next((v for v in verdicts if isinstance(v.get("lead"), str) and text.startswith(v["lead"])), None)
+    if verdict is None:
+        return None
+    short, lead = verdict.get("short"), verdict.get("lead")
+    if not isinstance(short, str) or not isinstance(lead, str) or not text.startswith(lead):
+        return None
+    second = verdict.get("question") if verdict.get("kind") == "undecided" else verdict.get("short_unless")
+    second = f"To say for sure: {second}" if second and verdict.get("kind") == "undecided" else second
+    first = "\n".join(x for x in (short, second, verdict.get("short_citation")) if isinstance(x, str) and x)
+    said = {verdict.get("unless"), *(["To say for sure: " + str(verdict.get("question"))] if second else [])}
+    rest = [line for line in text.split("\n") if line not in said]
+    return first, "\n".join(rest)
 
 
 # -- pages -----------------------------------------------------------------------------
@@ -285,11 +321,12 @@ def _cut(text: str, limit: int) -> int:
     return best
 
 
-def paginate(text: str, max_segments: int = 2) -> list[str]:
+def paginate(text: str, max_segments: int = 2, first: str | None = None) -> list[str]:
     """Split ``text`` into messages of at most ``max_segments`` segments and 1,600 characters.
 
     Every page but the last ends with "(n/N) Reply MORE for the rest"; the pages, without those
-    footers, carry the whole text.
+    footers, carry the whole text. When ``text`` starts with ``first`` and that fits a page,
+    the first page is exactly ``first`` (a verdict that must be read before the rest).
     """
     text = text.strip()
     if not text:
@@ -301,6 +338,10 @@ def paginate(text: str, max_segments: int = 2) -> list[str]:
     if not fits("x" + reserve, max_segments):
         raise ValueError(f"{max_segments} segment(s) leave no room for a page")
     pages: list[str] = []
+    first = (first or "").strip()
+    if first and text.startswith(first) and len(text) > len(first) and fits(first + reserve, max_segments):
+        pages.append(first)
+        text = text[len(first) :].strip()
     while text:
         if pages and fits(text, max_segments):
             pages.append(text)

@@ -1,0 +1,312 @@
+"""Read, from a user's own words, the facts the responsibility rules depend on.
+
+The vocabulary (phrases → fact values, the order facts are asked in, which facts are
+exceptions, which words name a duty in a "who" question) is data: ``knowledge/facts.yml``,
+validated here and compiled into the knowledge base by ``knowledge/build.py``. This module is
+pure: no Rasa, no database.
+
+A fact value is an int (a count), a bool, or an open count ``{"gte": n}`` ("the neighbours
+have them too": two or more units are infested).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from knowledge.parsing import words_to_digits
+
+FACTS_PATH = Path(__file__).resolve().parent / "facts.yml"
+_NUMBER = r"(?P<n>\d{1,4})"
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+MAX_TEXT = 2000
+
+Facts = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One compiled phrase: the fact it states, its value, and what it implies besides."""
+
+    fact: str
+    value: Any
+    pattern: re.Pattern[str]
+    counts: bool
+    also: Mapping[str, Any] = field(default_factory=dict)
+    unless_given: bool = False
+    whole_text: bool = False
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The compiled fact vocabulary."""
+
+    phrases: tuple[Phrase, ...]
+    ask: tuple[str, ...]
+    exceptions: tuple[str, ...]
+    assumed: Mapping[str, Any]
+    same_as: Mapping[str, str]
+    roles: Mapping[str, Mapping[str, Any]]
+    intents: Mapping[str, Mapping[str, Any]]
+    duties: tuple[tuple[str, re.Pattern[str]], ...]
+    who: tuple[re.Pattern[str], ...]
+    wording: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    topic_duty: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def exception_defaults(self) -> dict[str, Any]:
+        """Every exception fact with the value it is taken to have until the user says otherwise."""
+        return {fact: self.assumed.get(fact, False) for fact in self.exceptions}
+
+
+def load(path: Path = FACTS_PATH) -> dict[str, Any]:
+    """The raw fact vocabulary file."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def _fact_pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + pattern.replace("{N}", _NUMBER) + r")(?!\w)", re.IGNORECASE)
+
+
+def _valid_value(value: Any, kind: str) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    if value == "N":
+        return True
+    if isinstance(value, Mapping):
+        return set(value) <= {"gte", "lte"} and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+        )
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], duties: Mapping[str, Any]) -> list[str]:
+    """Problems in a raw fact vocabulary, checked against vocab.yml's ``facts`` and ``duties``."""
+    problems: list[str] = []
+    if not isinstance(raw, Mapping):
+        return ["the fact vocabulary must be a mapping"]
+    listed = [*raw.get("ask", []), *(raw.get("exceptions") or {})]
+    for fact in listed:
+        if fact not in facts:
+            problems.append(f"ask/exceptions: unknown fact {fact!r}")
+    if len(set(listed)) != len(listed):
+        problems.append("a fact is listed twice in ask/exceptions")
+    for fact in facts:
+        if fact not in listed:
+            problems.append(f"fact {fact!r} is neither in ask nor in exceptions")
+    for fact, value in (raw.get("exceptions") or {}).items():
+        if fact in facts and value is not None and not _valid_value(value, facts[fact]["type"]):
+            problems.append(f"exceptions.{fact}: {value!r} is not a {facts[fact]['type']}")
+    for fact, other in (raw.get("same_as") or {}).items():
+        if fact not in raw.get("exceptions", []) or other not in facts or facts[fact]["type"] != "int":
+            problems.append(f"same_as: {fact} must be a count listed in exceptions, {other} a known fact")
+    for section in ("roles", "intents"):
+        for name, given in (raw.get(section) or {}).items():
+            for fact, value in given.items():
+                if fact not in facts or not _valid_value(value, facts[fact]["type"]) or value == "N":
+                    problems.append(f"{section}.{name}: bad fact or value {fact}: {value!r}")
+    for index, entry in enumerate(raw.get("phrases") or []):
+        where = f"phrases[{index}]"
+        fact = entry.get("fact")
+        if fact not in facts:
+            problems.append(f"{where}: unknown fact {fact!r}")
+            continue
+        kind = facts[fact]["type"]
+        if not _valid_value(entry.get("value"), kind):
+            problems.append(f"{where}: value {entry.get('value')!r} is not a {kind}")
+        patterns = entry.get("patterns") or []
+        if not patterns:
+            problems.append(f"{where}: no patterns")
+        for pattern in patterns:
+            if (entry.get("value") == "N") != ("{N}" in pattern):
+                problems.append(f"{where}: value N and {{N}} go together ({pattern!r})")
+            try:
+                _fact_pattern(pattern)
+            except re.error as exc:
+                problems.append(f"{where}: bad pattern {pattern!r}: {exc}")
+        for other, value in (entry.get("also") or {}).items():
+            if other not in facts or not _valid_value(value, facts[other]["type"]) or value == "N":
+                problems.append(f"{where}: bad implied fact {other}: {value!r}")
+    for duty, patterns in (raw.get("duty_phrases") or {}).items():
+        if duty not in duties:
+            problems.append(f"duty_phrases: unknown duty {duty!r}")
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.append(f"duty_phrases.{duty}: bad pattern {pattern!r}: {exc}")
+    for fact, words in (raw.get("wording") or {}).items():
+        if fact not in facts:
+            problems.append(f"wording: unknown fact {fact!r}")
+            continue
+        needed = ("when_true", "when_false") if facts[fact]["type"] == "bool" else ("one", "many")
+        for key in (*needed, "depends"):
+            if not isinstance(words.get(key), str) or not words[key].strip():
+                problems.append(f"wording.{fact}: {key} is missing")
+    for fact in facts:
+        if fact not in (raw.get("wording") or {}):
+            problems.append(f"wording: fact {fact!r} has no wording")
+    for topic, duty in (raw.get("topic_duty") or {}).items():
+        if duty not in duties:
+            problems.append(f"topic_duty.{topic}: unknown duty {duty!r}")
+    for duty, words in (raw.get("duty_short") or {}).items():
+        if duty not in duties or not isinstance(words, str):
+            problems.append(f"duty_short: unknown duty {duty!r} or no words")
+    for pattern in raw.get("who_phrases") or []:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            problems.append(f"who_phrases: bad pattern {pattern!r}: {exc}")
+    return problems
+
+
+def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]]) -> Vocabulary:
+    """Compile a validated raw vocabulary (``facts`` is vocab.yml's fact list, for the types)."""
+    phrases = tuple(
+        Phrase(
+            fact=entry["fact"],
+            value=entry["value"],
+            pattern=_fact_pattern(pattern),
+            counts=facts[entry["fact"]]["type"] == "int",
+            also=dict(entry.get("also") or {}),
+            unless_given=bool(entry.get("unless_given")),
+            whole_text=bool(entry.get("whole_text")),
+        )
+        for entry in raw.get("phrases") or []
+        for pattern in entry["patterns"]
+    )
+    duties = tuple(
+        (duty, re.compile(pattern, re.IGNORECASE))
+        for duty, patterns in (raw.get("duty_phrases") or {}).items()
+        for pattern in patterns
+    )
+    return Vocabulary(
+        phrases=phrases,
+        ask=tuple(raw.get("ask") or ()),
+        exceptions=tuple(raw.get("exceptions") or ()),
+        assumed={k: v for k, v in (raw.get("exceptions") or {}).items() if v is not None},
+        same_as=dict(raw.get("same_as") or {}),
+        roles={k: dict(v) for k, v in (raw.get("roles") or {}).items()},
+        intents={k: dict(v) for k, v in (raw.get("intents") or {}).items()},
+        duties=duties,
+        who=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("who_phrases") or ()),
+        wording={k: dict(v) for k, v in (raw.get("wording") or {}).items()},
+        topic_duty=dict(raw.get("topic_duty") or {}),
+    )
+
+
+def _prepare(text: str) -> str:
+    text = (text or "")[:MAX_TEXT].translate(_APOSTROPHES).lower()
+    return " ".join(words_to_digits(text).split())
+
+
+def read(text: str, vocabulary: Vocabulary, known: Mapping[str, Any] | None = None) -> Facts:
+    """The facts one message states ("6 units, only mine has roaches" → 6 units, one infested).
+
+    ``known`` (the facts from earlier messages) only matters for phrases marked
+    ``unless_given``: a weak reading never overrides a fact given before.
+    """
+    known = known or {}
+    working = original = _prepare(text)
+    stated: Facts = {}
+    implied: Facts = {}
+    for phrase in vocabulary.phrases:
+        if phrase.fact in stated or (phrase.unless_given and phrase.fact in known):
+            continue
+        match = phrase.pattern.search(original if phrase.whole_text else working)
+        if match is None:
+            continue
+        value = phrase.value
+        if value == "N":
+            value = int(match.group("n"))
+        stated[phrase.fact] = value
+        for fact, implied_value in phrase.also.items():
+            implied.setdefault(fact, implied_value)
+        if phrase.counts:
+            working = working[: match.start()] + " " * (match.end() - match.start()) + working[match.end() :]
+    return normalize({**implied, **stated})
+
+
+def normalize(facts: Mapping[str, Any]) -> Facts:
+    """Make a set of facts consistent by logic alone (a one-unit building has one infested unit at most)."""
+    facts = {k: v for k, v in facts.items() if v is not None}
+    if facts.get("rooming_house") is True and facts.get("units_in_building") == 1:
+        facts.pop("units_in_building")  # "rooms in my house": the rooms are let, it is no single-family house
+    units = facts.get("units_in_building")
+    infested = facts.get("infested_units")
+    if units == 1:
+        if infested is not None and infested != 0:
+            facts["infested_units"] = 1
+        facts["shared_areas_infested"] = False
+    elif isinstance(units, int) and isinstance(infested, Mapping) and units >= infested.get("gte", 0):
+        bounded = dict(infested)
+        bounded["lte"] = min(units, bounded.get("lte", units))
+        facts["infested_units"] = bounded["gte"] if bounded.get("gte") == bounded["lte"] else bounded
+    elif isinstance(units, int) and isinstance(infested, int) and infested > units:
+        facts["infested_units"] = units
+    if facts.get("infested_units") == 1 and "shared_areas_infested" not in facts:
+        facts["shared_areas_infested"] = False
+    return facts
+
+
+def update(
+    known: Mapping[str, Any] | None,
+    text: str,
+    vocabulary: Vocabulary,
+    role: str | None = None,
+    intent: str | None = None,
+) -> Facts:
+    """The facts known after a message: earlier ones, corrected fact by fact by what it states.
+
+    What the words state comes first; the NLU's ``intent`` adds what it implies only for facts
+    the words left out. A role adds what it implies (a tenant's unit is not vacant) unless the
+    user said otherwise.
+    """
+    known = dict(known or {})
+    said = read(text, vocabulary, known)
+    for fact, value in vocabulary.intents.get(intent or "", {}).items():
+        said.setdefault(fact, value)
+    if "units_in_building" in said and isinstance(known.get("infested_units"), Mapping):
+        known["infested_units"] = {k: v for k, v in known["infested_units"].items() if k != "lte"}
+    merged = {**known, **said}
+    if role:
+        for fact, value in vocabulary.roles.get(role, {}).items():
+            merged.setdefault(fact, value)
+    return normalize(merged)
+
+
+def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None = None) -> str | None:
+    """The duty a message names ("who buys the garbage cans" → supply_garbage_containers), or None.
+
+    ``among`` limits the answer to some duties (e.g. those of the topic the NLU picked).
+    """
+    lowered = _prepare(text)
+    for duty, pattern in vocabulary.duties:
+        if (among is None or duty in among) and pattern.search(lowered):
+            return duty
+    return None
+
+
+def adds_facts(
+    text: str, vocabulary: Vocabulary, duty: str | None, topic_changed: bool, related: tuple[str, ...] = ()
+) -> bool:
+    """Whether a message only adds facts to the last "who" question about ``duty`` ("it's a duplex").
+
+    It states a fact, names no duty outside ``duty`` and its ``related`` ones (the same topic's),
+    and, if the NLU took it for another topic, is a short statement rather than a new question
+    ("and the bedroom in Amery?" is a question).
+    """
+    if not duty or not read(text, vocabulary) or asked_duty(text, vocabulary) not in (None, duty, *related):
+        return False
+    return not topic_changed or ("?" not in text and len(text.split()) <= 14)
+
+
+def is_who_question(text: str, vocabulary: Vocabulary) -> bool:
+    """Whether a message asks who must do something ("who has to exterminate?")."""
+    lowered = _prepare(text)
+    return any(pattern.search(lowered) for pattern in vocabulary.who)

@@ -1,0 +1,169 @@
+"""Facts read from people's own words (knowledge/facts.yml through knowledge/facts.py), without Rasa."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from knowledge import curated
+from knowledge import facts as F
+
+
+@pytest.fixture(scope="module")
+def vocabulary():
+    vocab = curated.load_vocab()
+    return F.compile_vocabulary(F.load(), vocab["facts"])
+
+
+def test_the_fact_vocabulary_validates():
+    vocab = curated.load_vocab()
+    assert F.validate(F.load(), vocab["facts"], vocab["duties"]) == []
+
+
+def test_validation_catches_unknown_facts_bad_values_and_bad_patterns():
+    vocab = curated.load_vocab()
+    raw = copy.deepcopy(F.load())
+    raw["phrases"].append({"fact": "pets_allowed", "value": True, "patterns": ["dog"]})
+    raw["phrases"].append({"fact": "vacant_unit", "value": 3, "patterns": ["empty"]})
+    raw["phrases"].append({"fact": "units_in_building", "value": 2, "patterns": ["(unclosed"]})
+    raw["duty_phrases"]["walk_the_dog"] = ["dog"]
+    problems = "\n".join(F.validate(raw, vocab["facts"], vocab["duties"]))
+    assert "unknown fact 'pets_allowed'" in problems
+    assert "value 3 is not a bool" in problems
+    assert "bad pattern '(unclosed'" in problems
+    assert "unknown duty 'walk_the_dog'" in problems
+
+
+def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
+    vocab = curated.load_vocab()
+    raw = F.load()
+    assert set(raw["ask"]) | set(raw["exceptions"]) == set(vocab["facts"])
+    assert set(raw["wording"]) == set(vocab["facts"])
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("6 units", 6),
+        ("it's a duplex", 2),
+        ("we rent half of a duplex", 2),
+        ("a fourplex", 4),
+        ("4 unit bldg", 4),
+        ("a single-family house", 1),
+        ("my building has four units", 4),
+        ("a 12-unit building", 12),
+        ("triplex", 3),
+    ],
+)
+def test_the_number_of_units(vocabulary, text, expected):
+    assert F.read(text, vocabulary)["units_in_building"] == expected
+
+
+def test_an_apartment_building_has_two_or_more_units(vocabulary):
+    assert F.read("an apartment building", vocabulary)["units_in_building"] == {"gte": 2}
+    # a weak reading never overrides a count given before
+    assert "units_in_building" not in F.read("my apartment", vocabulary, {"units_in_building": 6})
+
+
+@pytest.mark.parametrize(
+    "text, infested, shared",
+    [
+        ("only mine", 1, False),
+        ("just my unit", 1, False),
+        ("only my unit has mice", 1, False),
+        ("the neighbours too", {"gte": 2}, None),
+        ("my neighbors have them too", {"gte": 2}, None),
+        ("the whole building", {"gte": 2}, True),
+        ("two units have roaches", 2, None),
+    ],
+)
+def test_which_units_are_infested(vocabulary, text, infested, shared):
+    facts = F.read(text, vocabulary)
+    assert facts["infested_units"] == infested
+    assert facts.get("shared_areas_infested") == shared
+
+
+@pytest.mark.parametrize("text", ["the hallway has roaches", "mice in the basement", "the common areas are infested"])
+def test_the_shared_parts(vocabulary, text):
+    assert F.read(text, vocabulary)["shared_areas_infested"] is True
+
+
+def test_an_infested_count_is_not_read_as_the_size_of_the_building(vocabulary):
+    facts = F.read("4 unit bldg, only 1 unit has them", vocabulary)
+    assert facts["units_in_building"] == 4 and facts["infested_units"] == 1
+    facts = F.read("In Muskego, my building has 4 units and only my unit has mice. Who has to exterminate?", vocabulary)
+    assert facts == {"units_in_building": 4, "infested_units": 1, "shared_areas_infested": False, "vacant_unit": False}
+    assert F.read("4 units with two infested", vocabulary)["infested_units"] == 2
+    assert F.read("there are mice in 2 of the 4 units", vocabulary) == {"infested_units": 2, "units_in_building": 4}
+
+
+def test_the_users_own_home_is_not_vacant(vocabulary):
+    assert F.read("my apartment has roaches", vocabulary)["vacant_unit"] is False
+    assert F.read("I live on the second floor", vocabulary)["vacant_unit"] is False
+    assert F.read("the unit is vacant", vocabulary)["vacant_unit"] is True
+    assert F.update({}, "who exterminates?", vocabulary, role="tenant")["vacant_unit"] is False
+    assert "vacant_unit" not in F.update({}, "who exterminates?", vocabulary, role="landlord")
+
+
+@pytest.mark.parametrize(
+    "text, fact, value",
+    [
+        ("it's a rooming house", "rooming_house", True),
+        ("my lease says I have to pay for pest control", "assumed_by_agreement", True),
+        ("the building is not kept rodent-proof", "maintained_pest_proof", False),  # Howard's test
+        ("there are holes in the foundation", "maintained_pest_proof", False),
+        ("the landlord never fixed the holes in the walls", "owner_failure", True),
+        ("the landlord never fixed the holes in the walls", "maintained_pest_proof", False),
+    ],
+)
+def test_rooming_house_lease_and_building_condition(vocabulary, text, fact, value):
+    assert F.read(text, vocabulary)[fact] is value
+
+
+def test_a_later_message_corrects_an_earlier_fact(vocabulary):
+    facts = F.update({}, "4 units, only my unit has mice", vocabulary)
+    facts = F.update(facts, "actually it's 8 units", vocabulary)
+    assert facts["units_in_building"] == 8 and facts["infested_units"] == 1
+    facts = F.update(facts, "oh and the neighbours have them too", vocabulary)
+    assert facts["infested_units"] == {"gte": 2, "lte": 8}
+
+
+def test_a_single_family_house_has_no_shared_parts(vocabulary):
+    facts = F.update({"infested_units": {"gte": 2}}, "it's a single family house, mice in the basement", vocabulary)
+    assert facts["units_in_building"] == 1 and facts["infested_units"] == 1
+    assert facts["shared_areas_infested"] is False
+
+
+def test_the_words_win_over_the_intent(vocabulary):
+    facts = F.update({}, "4 unit bldg, only 1 unit has them", vocabulary, intent="inform_several_units_infested")
+    assert facts["infested_units"] == 1
+    assert F.update({}, "yep that one", vocabulary, intent="inform_only_my_unit")["infested_units"] == 1
+
+
+def test_nothing_is_read_from_unrelated_words(vocabulary):
+    assert F.read("bdrm 9x10 2 kids ok?", vocabulary) == {}
+    assert F.read("", vocabulary) == {}
+    assert F.read("x" * 50_000, vocabulary) == {}
+
+
+@pytest.mark.parametrize(
+    "text, duty",
+    [
+        ("who buys the garbage cans at a fourplex", "supply_garbage_containers"),
+        ("who has to provide rubbish containers", "supply_rubbish_containers"),
+        ("who has to take out the trash", "dispose_garbage"),
+        ("who exterminates", "exterminate"),
+        ("who has to clean the hallways", "clean_shared_areas"),
+        ("do I have to let the landlord in for repairs", "give_access_for_repairs"),
+        ("can the landlord shut off the heat", "keep_services_connected"),
+    ],
+)
+def test_the_duty_a_question_names(vocabulary, text, duty):
+    assert F.asked_duty(text, vocabulary) == duty
+
+
+def test_who_questions(vocabulary):
+    assert F.is_who_question("Who has to exterminate?", vocabulary)
+    assert F.is_who_question("whose job is it to clean the hall", vocabulary)
+    assert not F.is_who_question("how big does a bedroom have to be", vocabulary)
