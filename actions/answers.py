@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -11,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
 from actions.safety import guarded
-from actions.space import answer_space
+from actions.space import answer_space, follows_space_check, is_space_topic, space_topic, updated_space
 from knowledge import facts as fact_reading
 from knowledge import parsing, space
 from knowledge.compose import (
@@ -25,29 +24,6 @@ from knowledge.compose import (
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
-
-
-def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict[str, Any]:
-    """The space facts for the latest message, read as a follow-up to the last check ("and for two people?").
-
-    Without a last check, the message's own facts; with neither room nor people, the minimum for the
-    people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
-    """
-    text = tracker.latest_message.get("text") or ""
-    request = parsing.parse_space_request(text)
-    facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
-    unknown = [p for p in facts.get("persons") or [] if p[1] is None]
-    if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
-        ages = parsing.parse_age_answer(text)
-        if ages and len(ages) <= len(unknown):
-            facts["ages"] = ages
-    if not facts.get("kind"):
-        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
-    if facts.get("persons") and not facts.get("rooms"):
-        facts["minimum"] = True
-    if facts.get("rooms") and not facts.get("persons"):
-        facts["capacity"] = True
-    return facts
 
 
 def space_in_message(tracker: Tracker) -> bool:
@@ -79,11 +55,6 @@ def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
         if topic and isinstance(confidence, (int, float)) and confidence >= min_confidence:
             return topic
     return None
-
-
-def is_space_topic(topic: str | None) -> bool:
-    """Whether the space calculator answers ``topic`` (``space: true`` in the topic configuration)."""
-    return bool(topic) and topic in kb().topics() and kb().topic_config(topic).space
 
 
 def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
@@ -133,6 +104,8 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         return latest.get("text") or None, intent_ranking(latest)
     if intent_of(tracker) in FACT_INTENTS:
         return None, []  # new facts for the last question: answer with the rules and the facts
+    if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
+        return latest.get("text") or None, intent_ranking(latest)
     wanted = kb().topic_config(topic).intent
     users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
     for number, event in enumerate(users):
@@ -209,6 +182,10 @@ class ActionAnswerTopic(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         asked = topic_of(intent_of(tracker))
+        # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
+        # another topic's question goes on with it only when it is the ages the last answer asked for
+        if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")

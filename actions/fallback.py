@@ -18,9 +18,11 @@ from actions.answers import (
     CANNOT_LOOK_UP,
     adds_facts,
     answer_or_ask,
+    follows_space_check,
     intent_ranking,
     is_space_topic,
     space_in_message,
+    space_topic,
     topic_asked,
     topic_of,
 )
@@ -52,6 +54,8 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         topic = tracker.get_slot("topic")
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)

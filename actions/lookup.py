@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import CANNOT_LOOK_UP, topic_of
+from actions.answers import CANNOT_LOOK_UP, answer_or_ask, follows_space_check, space_topic, topic_of
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
 from knowledge.citations import find_citation
@@ -48,6 +48,8 @@ class ActionLookupSection(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
         citation = find_citation(tracker.latest_message.get("text") or "")
+        if not citation and follows_space_check(tracker, ages_only=True):  # "3, 7 and 14" read as a section
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if not citation:
             dispatcher.utter_message(text=ASK_FOR_CITATION)
             return []

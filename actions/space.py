@@ -7,6 +7,7 @@ calculator in ``knowledge.space`` and sends its verdict, working and citation.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, FormValidationAction, Tracker
@@ -61,17 +62,93 @@ def _ages(value: str | None) -> List[float] | None:
     return (parsing.parse_age_answer(str(value)) or None) if value else None
 
 
+def _form_start(tracker: Tracker) -> int | None:
+    """The index of the event that started the space form this time (None: it never ran)."""
+    events = list(tracker.events)
+    return max(
+        (i for i, e in enumerate(events) if e.get("event") == "active_loop" and e.get("name") == "space_form"),
+        default=None,
+    )
+
+
 def _ages_were_asked(tracker: Tracker) -> bool:
-    """Whether the form asked "how old is each?" since the request (ages in the request are read from its words)."""
-    for event in reversed(tracker.events):
-        if event.get("event") == "slot" and event.get("name") == "requested_slot" and event.get("value") == "ages":
+    """Whether the form asked "how old is each?" since it started (ages in the request are read from its words).
+
+    Read from the form's own events, not from the intents: an answer such as "3, 5 and 14" may be
+    classified as anything, even as a new space check.
+    """
+    started = _form_start(tracker)
+    if started is None:
+        return False
+    return any(
+        e.get("event") == "slot" and e.get("name") == "requested_slot" and e.get("value") == "ages"
+        for e in list(tracker.events)[started:]
+    )
+
+
+def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict[str, Any]:
+    """The space facts for the latest message, read as a follow-up to the last check ("and for two people?").
+
+    Without a last check, the message's own facts; with neither room nor people, the minimum for the
+    people ("a bedroom for 4 people") or the capacity of the room is what it asks for.
+    """
+    text = tracker.latest_message.get("text") or ""
+    request = parsing.parse_space_request(text)
+    facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    unknown = [p for p in facts.get("persons") or [] if p[1] is None]
+    if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
+        ages = parsing.parse_age_answer(text)
+        if ages and len(ages) <= len(unknown):
+            facts["ages"] = ages
+    if not facts.get("kind"):
+        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
+    if facts.get("persons") and not facts.get("rooms"):
+        facts["minimum"] = True
+    if facts.get("rooms") and not facts.get("persons"):
+        facts["capacity"] = True
+    return facts
+
+
+def is_space_topic(topic: str | None) -> bool:
+    """Whether the space calculator answers ``topic`` (``space: true`` in the topic configuration)."""
+    return bool(topic) and topic in kb().topics() and kb().topic_config(topic).space
+
+
+
+def space_topic(tracker: Tracker, last: Dict[str, Any] | None = None) -> str:
+    """The space topic in play: the topic slot when it is one, else the one the last check's kind names."""
+    topic = tracker.get_slot("topic")
+    if is_space_topic(topic):
+        return str(topic)
+    last = space.clean_facts(tracker.get_slot("last_space")) if last is None else last
+    return "occupancy_floor_space" if last.get("kind") == "unit" and not last.get("rooming") else "sleeping_room_size"
+
+
+def follows_space_check(tracker: Tracker, text: str | None = None, ages_only: bool = False) -> bool:
+    """Whether a message (the latest one by default) goes on with the space check in play, whatever
+    intent the NLU gave it: the ages the last answer asked for ("3, 7 and 14"), or (unless
+    ``ages_only``) a follow-up that changes its people or its room ("and for 3 people?", "what if the
+    baby moves in?", "the other bedroom is 8x9").
+
+    A space check is in play when the last answer was one (the topic slot is a space topic) and its
+    facts are remembered.
+    """
+    last = space.clean_facts(tracker.get_slot("last_space"))
+    if not (last.get("rooms") or last.get("persons")) or not is_space_topic(tracker.get_slot("topic")):
+        return False
+    text = (tracker.latest_message.get("text") or "") if text is None else text
+    if not isinstance(text, str) or not text.strip() or text.startswith("/"):
+        return False
+    request = parsing.parse_space_request(text)
+    unknown = [p for p in last.get("persons") or [] if p[1] is None]
+    if last.get("ages_asked") and unknown and not request.household and not request.rooms:
+        ages = parsing.parse_age_answer(text)
+        if ages and len(ages) <= len(unknown):
             return True
-        if (
-            event.get("event") == "user"
-            and (event.get("parse_data") or {}).get("intent", {}).get("name") in SPACE_INTENTS
-        ):
-            return False
-    return False
+    if ages_only:
+        return False
+    changes = bool(request.household and request.household.count) or any(r.ok for r in request.rooms)
+    return request.follow_up and changes
 
 
 def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
@@ -97,8 +174,14 @@ def calculate(key: str, facts: Dict[str, Any]):
 
 
 def _is_request(tracker: Tracker) -> bool:
-    """Whether the latest message is the one that asked for the space check (not an answer to the form)."""
-    return (tracker.latest_message.get("intent") or {}).get("name") in SPACE_INTENTS
+    """Whether the latest message is the one that asked for the space check (not an answer to the form).
+
+    Read from the events (no user message since the form started), whatever intent the NLU gave it.
+    """
+    started = _form_start(tracker)
+    if started is None:
+        return True
+    return not any(e.get("event") == "user" for e in list(tracker.events)[started:])
 
 
 def _answer_text(tracker: Tracker, value: Any) -> str:
@@ -120,6 +203,8 @@ class ValidateSpaceForm(FormValidationAction):
     async def required_slots(
         self, domain_slots: List[str], dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> List[str]:
+        if follows_space_check(tracker, space_request(tracker)):
+            return []  # a follow-up to the last check: the calculator answers it (and asks what it needs)
         key, _ = current_municipality(tracker)
         key = key or kb().resolve_municipality(tracker.get_slot("municipality"))
         try:
@@ -245,6 +330,9 @@ class ActionSpaceAnswer(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
+        if follows_space_check(tracker, space_request(tracker)):  # "and for 3 people?", "3, 7 and 14"
+            last = space.clean_facts(tracker.get_slot("last_space"))
+            return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))
         facts = space_facts(tracker)
         return answer_space(dispatcher, tracker, facts)
 
@@ -274,9 +362,10 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []
+    asked_ages = answer.payload.get("verdict") == space.NEED_INFO and "how old" in answer.text.lower()
     if facts.get("persons") and answer.payload.get("verdict") != space.NEED_INFO:
         facts = {**facts, "persons": _with_ages(facts)}
-    facts = {**facts, "ages": []}
+    facts = {**facts, "ages": [], "ages_asked": asked_ages}
     return send(dispatcher, answer, tracker) + [
         SlotSet("municipality", key),
         SlotSet("topic", topic),

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from knowledge.citations import looks_like_citation, with_prefix
-from knowledge.compose import answer_topic, citation_payload, not_addressed
+from knowledge.compose import answer_topic, citation_payload, not_addressed, plain
 from knowledge.kb import Definition, KnowledgeBase, KnowledgeBaseError, Municipality, Section, UnknownCitation
 
 NOT_ADDRESSED = "not addressed in this text"
@@ -187,7 +187,7 @@ def compare_standard(kb: KnowledgeBase, key: str) -> dict[str, Any]:
                     "value": std.value,
                     "value_text": std.value_text,
                     "unit": std.unit,
-                    "conditions": std.conditions,
+                    "conditions": plain(kb, std.conditions) if std.conditions else std.conditions,
                     "params": std.params,
                     "citation": section.full_citation,
                     "section": section.citation,

@@ -684,7 +684,7 @@ def answer_topic(
     for standard in standards:
         lines.append(
             f"- {kb.standard_description(standard.key)}: {standard.value_text}"
-            + (f" ({standard.conditions})" if standard.conditions else "")
+            + (f" ({plain(kb, standard.conditions)})" if standard.conditions else "")
         )
         cited.append(kb.section(muni.key, standard.citation))
     determinations = []

@@ -31,6 +31,8 @@ BASES = ("stated", "cross_reference", "inferred", "unknown")
 PARTIES = ("owner", "operator", "occupant", "owner_or_operator", "owner_or_occupant")
 CONDITION_OPS = ("eq", "ne", "gt", "gte", "lt", "lte")
 UNCOVERED_MIN_CHARS = 60
+# An internal key (``heating_measure_height_in``): never in text a user is shown (conditions, scopes).
+INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 
 REQUIRED_MUNICIPALITY_FIELDS = (
     "key",
@@ -564,6 +566,9 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
         if row.get("key") not in standard_keys:
             err(where, "key is not in knowledge/vocab.yml standards")
             continue
+        for shown in ("conditions", "value_text"):
+            if INTERNAL_KEY.search(str(row.get(shown) or "")):
+                err(where, f"{shown} is shown to users: name things in words, not by key ({INTERNAL_KEY.findall(str(row[shown]))})")
         section = citations.get(str(row.get("citation")))
         if section is None:
             err(where, f"citation {row.get('citation')!r} is not a section")
@@ -602,6 +607,8 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
             err(where, f"party must be one of {', '.join(PARTIES)}")
         if "scope" in row and (not isinstance(row["scope"], str) or not row["scope"].strip()):
             err(where, "scope must be plain words (what the duty covers)")
+        elif "scope" in row and INTERNAL_KEY.search(row["scope"]):
+            err(where, "scope is shown to users: name things in words, not by key")
         for fact, spec in (row.get("when") or {}).items():
             if fact not in vocab["facts"]:
                 err(where, f"fact {fact!r} is not in knowledge/vocab.yml facts")

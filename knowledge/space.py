@@ -1819,7 +1819,7 @@ def clean_facts(value: Any) -> dict[str, Any]:
             and 0 <= v <= MAX_UNIT_AREA_SQFT
         ):
             out[key] = float(v)
-    for key in ("rooming", "minimum", "capacity"):
+    for key in ("rooming", "minimum", "capacity", "ages_asked"):
         if isinstance(value.get(key), bool):
             out[key] = value[key]
     return out

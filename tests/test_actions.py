@@ -104,3 +104,17 @@ def test_unknown_municipality_lists_the_covered_five(domain, place):
     messages, slots = run(ActionSetMunicipality(), tracker(place, "inform_municipality", [place]), domain)
     assert place in messages[0]["text"] and "Village of Dresser" in messages[0]["text"]
     assert slots["municipality"] is None
+
+
+def test_a_question_that_also_names_the_place_is_answered_as_asked(domain):
+    """ "I'm in Holland, how warm …?" (read as naming a place): the answer leads with the figure asked for,
+    not the topic's overview (the question reaches the provision selector)."""
+    question = tracker("I'm in Holland, how warm does the landlord have to keep the bathroom?", "inform_municipality", ["holland"])
+    question.latest_message["intent_ranking"] = [
+        {"name": "inform_municipality", "confidence": 0.5},
+        {"name": "ask_heating", "confidence": 0.4},
+    ]
+    messages, slots = run(ActionSetMunicipality(), question, domain)
+    first = messages[0]["text"].split("\n")[0]
+    assert slots["topic"] == "heating"
+    assert "70°" in first and not first.endswith(":"), first

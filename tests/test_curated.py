@@ -54,6 +54,15 @@ def test_a_wrong_number_is_caught():
     assert any("sleeping_room_one_occupant" in p.where and "is not what" in p.message for p in problems)
 
 
+def test_an_internal_key_in_text_users_see_is_caught():
+    data = curated.load_file(curated.DATA_DIR / "amery.yml")
+    source = curated.read_source(data["municipality"])
+    standard = next(s for s in data["standards"] if s["key"] == "ceiling_height_min_ft")
+    standard["conditions"] = (standard.get("conditions") or "") + " (see ceiling_share_of_floor)"
+    problems = curated.validate(data, source, curated.load_vocab())
+    assert any("ceiling_height_min_ft" in p.where and "not by key" in p.message for p in problems)
+
+
 @pytest.mark.parametrize(
     ("text", "value"),
     [

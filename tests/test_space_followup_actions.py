@@ -1,0 +1,107 @@
+"""A follow-up to a space check reaches the calculator whatever intent the NLU gives it (real domain and KB).
+
+The ages the last answer asked for ("3, 7 and 14") and a follow-up that changes the people ("and for 3
+people?") may be classified as a new space check, a fact, a section number or nothing at all; each of
+those actions must go on with the check in play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rasa_sdk import Tracker
+from rasa_sdk.executor import CollectingDispatcher
+
+from actions.answers import ActionAnswerTopic
+from actions.fallback import ActionClarify
+from actions.lookup import ActionLookupSection
+from actions.space import _ages_were_asked, _is_request
+
+LAST = {
+    "kind": "bedroom",
+    "rooms": ["9x10"],
+    "persons": [["person", None], ["person", None], ["person", None]],
+    "ages": [],
+    "ages_asked": True,
+}
+AGES_VERDICT = "1 over 12 × 40 sq ft + 2 under 12 × 30 sq ft = 100 sq ft"
+
+
+def tracker(text: str, intent: str, slots=None, events=(), entities=()) -> Tracker:
+    all_slots = {
+        "municipality": "amery",
+        "role": None,
+        "topic": "sleeping_room_size",
+        "pending_topic": None,
+        "asked_fact": None,
+        "facts": None,
+        "last_citations": None,
+        "disclaimer_shown": True,
+        "last_space": LAST,
+        "space_size": None,
+        "occupants": None,
+        "ages": None,
+        **(slots or {}),
+    }
+    return Tracker(
+        sender_id="unit",
+        slots=all_slots,
+        latest_message={
+            "text": text,
+            "intent": {"name": intent, "confidence": 0.9},
+            "intent_ranking": [{"name": intent, "confidence": 0.9}],
+            "entities": list(entities),
+        },
+        events=list(events),
+        paused=False,
+        followup_action=None,
+        active_loop={},
+        latest_action_name="action_listen",
+    )
+
+
+def reply(action, tracker_, domain) -> str:
+    dispatcher = CollectingDispatcher()
+    asyncio.run(action.run(dispatcher, tracker_, domain))
+    return "\n".join(m.get("text") or "" for m in dispatcher.messages)
+
+
+@pytest.mark.parametrize(
+    ("action", "intent"),
+    [
+        (ActionClarify(), "nlu_fallback"),
+        (ActionLookupSection(), "ask_section"),
+        (ActionAnswerTopic(), "inform_facts"),
+        (ActionAnswerTopic(), "ask_pests"),
+    ],
+)
+def test_the_asked_for_ages_give_the_verdict_whatever_the_intent(domain, action, intent):
+    text = reply(action, tracker("3, 7 and 14", intent), domain)
+    assert AGES_VERDICT in text and "does not meet" in text
+
+
+@pytest.mark.parametrize(("action", "intent"), [(ActionClarify(), "nlu_fallback"), (ActionAnswerTopic(), "inform_facts")])
+def test_a_follow_up_with_other_people_is_computed_for_the_room_in_play(domain, action, intent):
+    text = reply(action, tracker("and for 3 people?", intent, entities=[{"entity": "people", "value": "3 people"}]), domain)
+    assert "3 occupants" in text and "9 ft × 10 ft" in text and "depends on ages" in text
+
+
+def test_numbers_are_not_taken_for_ages_when_none_were_asked(domain):
+    no_question = tracker("3, 7 and 14", "ask_section", {"last_space": {**LAST, "ages_asked": False}})
+    assert "Which section?" in reply(ActionLookupSection(), no_question, domain)
+    other_topic = tracker("3, 7 and 14", "ask_section", {"topic": "pests"})
+    assert "Which section?" in reply(ActionLookupSection(), other_topic, domain)
+
+
+def test_the_form_reads_its_own_events_not_the_intent():
+    started = [
+        {"event": "user", "text": "can 3 kids sleep in a 9x11 bedroom in Amery", "parse_data": {"intent": {"name": "ask_space_check"}}},
+        {"event": "active_loop", "name": "space_form"},
+        {"event": "slot", "name": "requested_slot", "value": "ages"},
+    ]
+    answer = {"event": "user", "text": "3, 5 and 14", "parse_data": {"intent": {"name": "ask_space_check"}}}
+    answered = tracker("3, 5 and 14", "ask_space_check", events=[*started, answer])
+    assert _ages_were_asked(answered) and not _is_request(answered)
+    first_run = tracker("can 3 kids sleep in a 9x11 bedroom in Amery", "ask_space_check", events=started[:2])
+    assert not _ages_were_asked(first_run) and _is_request(first_run)
