@@ -28,7 +28,10 @@ CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a m
 
 def space_in_message(tracker: Tracker) -> bool:
     """Whether the latest message gives a room size, or who sleeps in a bedroom ("bdrm 9x10 2 kids ok?")."""
-    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    text = tracker.latest_message.get("text") or ""
+    if duty_asked(kb(), None, text):  # "who buys the trash bins for my 4 roomers?" asks about a duty, not a room
+        return False
+    request = parsing.parse_space_request(text)
     if any(room.ok for room in request.rooms):
         return True
     counted = bool(request.household and request.household.count)

@@ -238,7 +238,7 @@ def test_the_conversation_survives_restarts_and_a_crash(tmp_path):
     second = stack.start(state)  # new ports, same tracker store
     try:
         reply = ask(second.base, sender, "Town of Howard")
-        assert "In the Town of Howard, exterminating" in reply  # the waiting question is answered
+        assert "In the Town of Howard" in reply and "exterminating" in reply  # the waiting question is answered
     finally:
         os.kill(second.server_pids()["rasa"], signal.SIGKILL)  # the Rasa server crashes ...
         second.process.wait(60)  # ... the launcher notices, stops the action server and exits

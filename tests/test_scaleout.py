@@ -186,7 +186,7 @@ def test_one_conversation_across_two_rasa_servers(cluster, database):
     try:
         assert "Which municipality" in say(a.base, sender, "who has to exterminate the roaches")  # on A
         answer = say(b.base, sender, "Town of Howard")  # on B: answers the question asked on A
-        assert "In the Town of Howard, exterminating" in answer
+        assert "In the Town of Howard" in answer and "exterminating" in answer
         follow_up = say(a.base, sender, "who has to supply the garbage cans?")  # on A again
         assert "Town of Howard" in follow_up and not any(
             other in follow_up

@@ -128,7 +128,7 @@ def test_question_gets_a_cited_answer_with_a_collapsible_verbatim_quote(open_cha
     expect(answer).to_have_count(1)
     text = answer.inner_text()
     assert text.startswith("In the Town of Holland")
-    assert "\n- The owner" in text, "line breaks in the bot's text are kept"
+    assert "\nThis is general information" in text, "line breaks in the bot's text are kept"
 
     section = kb.section("holland", "190-10E")
     citation = chat.page.locator("details.citation", has=chat.page.locator("summary", has_text="§ 190-10"))
