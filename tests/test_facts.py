@@ -72,6 +72,7 @@ def test_an_apartment_building_has_two_or_more_units(vocabulary):
         ("only mine", 1, False),
         ("just my unit", 1, False),
         ("only my unit has mice", 1, False),
+        ("the building has 4 units and only ours has them", 1, False),
         ("the neighbours too", {"gte": 2}, None),
         ("my neighbors have them too", {"gte": 2}, None),
         ("the whole building", {"gte": 2}, True),
