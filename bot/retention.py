@@ -73,32 +73,28 @@ class Report:
         return lines + [f"retention: {note}" for note in self.notes]
 
 
+def _positive(environ: Mapping[str, str], name: str, default: float, what: str) -> float:
+    """The positive number ``name`` holds (``default`` when unset); ValueError naming it otherwise."""
+    raw = (environ.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive number of {what}, not {raw!r}")
+    return value
+
+
 def retention_days(environ: Mapping[str, str]) -> float:
     """``RETENTION_DAYS`` as a positive number of days (ValueError otherwise)."""
-    raw = (environ.get("RETENTION_DAYS") or "").strip()
-    if not raw:
-        return DEFAULT_DAYS
-    try:
-        days = float(raw)
-    except ValueError:
-        days = -1.0
-    if not math.isfinite(days) or days <= 0:
-        raise ValueError(f"RETENTION_DAYS must be a positive number of days (default {DEFAULT_DAYS:g}), not {raw!r}")
-    return days
+    return _positive(environ, "RETENTION_DAYS", DEFAULT_DAYS, f"days (default {DEFAULT_DAYS:g})")
 
 
 def interval_hours(environ: Mapping[str, str]) -> float:
     """``RETENTION_INTERVAL_HOURS``: hours between purges while the server runs (ValueError if not positive)."""
-    raw = (environ.get("RETENTION_INTERVAL_HOURS") or "").strip()
-    if not raw:
-        return DEFAULT_INTERVAL_HOURS
-    try:
-        hours = float(raw)
-    except ValueError:
-        hours = -1.0
-    if not math.isfinite(hours) or hours <= 0:
-        raise ValueError(f"RETENTION_INTERVAL_HOURS must be a positive number of hours, not {raw!r}")
-    return hours
+    return _positive(environ, "RETENTION_INTERVAL_HOURS", DEFAULT_INTERVAL_HOURS, "hours")
 
 
 def tracker_store_url(environ: Mapping[str, str]) -> Any:
