@@ -8,11 +8,14 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import pytest
 import requests
 import stack
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 KB_PATH = ROOT / "build" / "kb.sqlite"
@@ -166,3 +169,30 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.services)
         if item.get_closest_marker("servers") or item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.rasa)  # the servers load the trained model
+
+
+# -- the browser: Debian's chromium driven by Playwright (never a downloaded one) ----------------------
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless chromium per test module (the web chat and after-the-answer tests)."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

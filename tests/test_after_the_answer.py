@@ -22,14 +22,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import requests
 from conftest import ROOT
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from knowledge.curated import internal_keys, load_vocab
 
 pytestmark = pytest.mark.servers
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 AXE = ROOT / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 DESKTOP = {"width": 1280, "height": 900}
@@ -40,14 +38,6 @@ VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 expect.set_options(timeout=60_000)  # waiting for the assistant, not a timed assertion
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

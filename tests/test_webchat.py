@@ -10,30 +10,17 @@ server's origin fails the test. Screenshots go to tests/artifacts/ (git-ignored)
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Iterator
 
 import pytest
 import requests
 from conftest import ROOT
-from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect
 
 from bot.channels.webchat import municipality_options
 from knowledge.compose import ask_municipality
 
 pytestmark = pytest.mark.servers
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 DESKTOP = {"width": 1280, "height": 900}
 MOBILE = {"width": 375, "height": 740}
@@ -43,14 +30,6 @@ HOLLAND_QUESTION = "Who is responsible for extermination in the Town of Holland?
 expect.set_options(timeout=60_000)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Chat:
