@@ -10,8 +10,8 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import CANNOT_LOOK_UP, answer_or_ask, follows_space_check, space_topic, topic_of
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
-from knowledge.citations import find_citation
 from knowledge import selector
+from knowledge.citations import find_citation
 from knowledge.compose import (
     answer_comparison,
     answer_definition,
