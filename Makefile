@@ -39,7 +39,7 @@ $(KB): $(STAMP) $(KB_INPUTS)
 
 kb: $(KB) ## Validate the curated ordinance files and compile build/kb.sqlite
 
-$(SPACY): $(KB) knowledge/nlp.py knowledge/parsing.py knowledge/entities.py
+$(SPACY): $(KB) knowledge/nlp.py $(wildcard knowledge/parsing/*.py) knowledge/entities.py
 	$(PY) -m knowledge.cli build-nlp --db $(KB) --out build/spacy_model
 	@test -f $@
 
