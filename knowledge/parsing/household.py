@@ -176,7 +176,7 @@ def parse_household(text: str) -> Household | None:
     while i < n:
         word = words[i]
         prev = words[i - 1] if i else ""
-        if word.startswith("agelist"):
+        if re.fullmatch(r"agelist\d+", word):
             ages = age_marks[int(word[7:])]
             if uncounted is not None:  # "my kids are 3, 7 and 14 years old"
                 persons.extend(Person(uncounted, a) for a in ages)
@@ -188,7 +188,7 @@ def parse_household(text: str) -> Household | None:
                     persons.extend(Person("person", a) for a in ages)
             i += 1
             continue
-        if word.startswith("age"):
+        if re.fullmatch(r"age\d+", word):
             ages = age_marks[int(word[3:])]
             count = 1
             if ages and ages[-1] == -1.0:  # "two 12-year-olds"
