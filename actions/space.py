@@ -362,7 +362,7 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []
-    asked_ages = answer.payload.get("verdict") == space.NEED_INFO and "how old" in answer.text.lower()
+    asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get("needs", ())
     if facts.get("persons") and answer.payload.get("verdict") != space.NEED_INFO:
         facts = {**facts, "persons": _with_ages(facts)}
     facts = {**facts, "ages": [], "ages_asked": asked_ages}

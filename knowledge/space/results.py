@@ -20,6 +20,14 @@ NO_FIGURE = "no_figure"
 BAD_INPUT = "bad_input"
 MORE_INFO = "more_info"
 
+# What a ``need_info`` result still needs (its ``needs``), whatever the words of its question.
+NEEDS_SIZE = "size"  # the floor area of the room or dwelling unit
+NEEDS_OCCUPANTS = "occupants"  # how many people (in each room)
+NEEDS_AGES = "ages"  # how old each person is
+NEEDS_CEILING = "ceiling"  # the ceiling height or the areas under low and full-height ceilings
+NEEDS_WINDOWS = "windows"  # the window areas
+NEEDS = (NEEDS_SIZE, NEEDS_OCCUPANTS, NEEDS_AGES, NEEDS_CEILING, NEEDS_WINDOWS)
+
 # Sanity bounds on input (not law: they only stop absurd input from producing a verdict).
 MAX_ROOM_AREA_SQFT = 10_000.0
 MAX_UNIT_AREA_SQFT = 100_000.0
@@ -67,6 +75,7 @@ class SpaceResult:
     sources: list[Source] = field(default_factory=list)
     question: str | None = None
     reason: str | None = None
+    needs: tuple[str, ...] = ()  # for ``need_info``: what its question asks for (NEEDS), as data
 
     @property
     def citations(self) -> list[str]:
