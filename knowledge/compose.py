@@ -15,6 +15,9 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from knowledge import selector
+from knowledge.answer_parts import ask_line, more_line, source_line
+from knowledge.answer_parts import parts as answer_parts
+from knowledge.answer_parts import words as answer_words
 from knowledge.citations import with_prefix
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.facts import load as load_fact_vocabulary
@@ -98,7 +101,7 @@ def citation_payload(section: Section) -> dict[str, Any]:
 
 def quote_lines(sections: Iterable[Section], limit: int = QUOTE_LIMIT) -> str:
     """'Source: <citation>: "<quote>"' lines for the given sections."""
-    return "\n".join(f'Source: {s.full_citation}: "{shorten(s.text, limit)}"' for s in sections)
+    return "\n".join(source_line(s.full_citation, shorten(s.text, limit)) for s in sections)
 
 
 def _count(n: int) -> str:
@@ -178,7 +181,7 @@ def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage 
             f"The {muni.name} housing code text I have does not address {what}: {_defined_terms(muni, coverage)}."
         )
         for definition in coverage.defines:
-            lines.append(f'Source: {definition.full_citation}: "{shorten(definition.text)}"')
+            lines.append(source_line(definition.full_citation, shorten(definition.text)))
             cited.append(
                 {
                     "municipality": muni.key,
@@ -193,7 +196,7 @@ def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage 
         lines[0] = lines[0].rstrip(".") + f": {coverage.note}."
     if coverage is not None:
         for section in coverage.note_sections:
-            lines.append(f'Source: {section.full_citation}: "{shorten(section.text)}"')
+            lines.append(source_line(section.full_citation, shorten(section.text)))
             cited.append(citation_payload(section))
     lines.append(f"For an answer, ask the {officer}, who enforces the {muni.name} code.")
     payload: dict[str, Any] = {"municipality": muni.key, "topic": topic, "addressed": False, "citations": cited}
@@ -282,7 +285,7 @@ def answer_duty(
     if verdict.rule is None and not verdict.cases:
         cited_rules += rules
     cited = _cited_sections(kb, muni.key, cited_rules)
-    lines = [lead, *([unless] if unless else []), *([f"To say for sure: {question}"] if question else [])]
+    lines = [lead, *([unless] if unless else []), *([ask_line(question)] if question else [])]
     lines.append(quote_lines(cited, quote_limit))
     determination = evaluate(rules, facts, duty)
     payload = {
@@ -358,10 +361,10 @@ def answer_either(
     citations = _unique_payloads([c for a in [first, *rest] for c in a.payload.get("citations") or []])
     payload = {**first.payload, "duty": pair, "duties": [d for a in answers for d in a.payload.get("duties") or []]}
     payload["citations"] = citations
-    sources = "\n".join(f'Source: {c["citation"]}: "{shorten(c["quote"], quote_limit)}"' for c in citations)
+    sources = "\n".join(source_line(c["citation"], shorten(c["quote"], quote_limit)) for c in citations)
     if same:  # one verdict for both ("In the Town of Howard, ... is the responsibility of the owner")
         both = answer_duty(kb, muni.key, members[order[0]], facts, topic, role, quote_limit, what=entry["what"])
-        said = [line for line in both.text.split("\n") if not line.startswith("Source:")]
+        said = [answer_words(answer_parts(both.text, both.payload), drop=("source",))]
         payload.update({k: v for k, v in both.payload.items() if k in ("verdict", "party", "parties", "decided")})
         return Answer("\n".join([*said, sources]), payload)
     leads = [first.payload["verdict"]["lead"]]
@@ -377,7 +380,7 @@ def answer_either(
         " ".join(leads),
         *unless[:1],
         *([gloss] if gloss else []),
-        *([f"To say for sure: {question}"] if question else []),
+        *([ask_line(question)] if question else []),
         sources,
     ]
     payload["ask_fact"] = next((a.payload.get("ask_fact") for a in [first, *rest] if a.payload.get("ask_fact")), None)
@@ -800,10 +803,10 @@ def answer_topic(
     shown = cited if long_form else cited[:CHAT_QUOTES]
     lines.append(quote_lines(shown, limit))
     if len(cited) > len(shown):
-        lines.append(f'(and {len(cited) - len(shown)} more: say "quote the section" for the full text)')
+        lines.append(more_line(len(cited) - len(shown)))
     ask = next((d.deciding_facts[0] for d in determinations if d.deciding_facts), None)
     if ask:
-        lines.append("To say for sure: " + kb.fact_question(ask, muni.key))
+        lines.append(ask_line(kb.fact_question(ask, muni.key)))
     payload = {
         "municipality": muni.key,
         "topic": topic,
@@ -1069,7 +1072,7 @@ def compose_lead(
             lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
         else:
             lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
-        lines.append(f'Source: {section.full_citation}: "{shorten(standard.quote)}"')
+        lines.append(source_line(section.full_citation, shorten(standard.quote)))
         cited.append(section)
         shown_standards.append(standard)
     elif lead.kind == "definition":
