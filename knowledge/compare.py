@@ -21,6 +21,7 @@ import difflib
 from functools import lru_cache
 from typing import Any, Iterable
 
+from knowledge import answer_parts
 from knowledge.citations import looks_like_citation, with_prefix
 from knowledge.compose import answer_topic, citation_payload, not_addressed, plain
 from knowledge.kb import Definition, KnowledgeBase, KnowledgeBaseError, Municipality, Section, UnknownCitation
@@ -254,7 +255,7 @@ def long_answer(kb: KnowledgeBase, municipality: str, topic: str) -> dict[str, A
             sections.append(kb.section(muni.key, cited["section"]))
     addressed = bool(sections)
     if addressed:
-        summary = "\n".join(line for line in short.text.splitlines() if not line.startswith("Source: "))
+        summary = answer_parts.words(answer_parts.parts(short.text, short.payload))  # every section follows in full
     else:
         summary = not_addressed(muni, coverage.description.lower(), key, coverage).text
     return {

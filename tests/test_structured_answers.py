@@ -106,3 +106,19 @@ def test_a_verdicts_lines_are_named(kb):
     answer = answer_duty(kb, "holland", "exterminate", {}, "pests")
     kinds = [p["kind"] for p in answer_parts.parts(answer.text, answer.payload)]
     assert kinds[:3] == ["lead", "unless", "question"] and kinds[3:] == ["source"] * (len(kinds) - 3)
+
+
+def test_the_desk_summary_is_the_answers_words_without_its_quotes_or_the_chat_hint(kb):
+    from knowledge import compare
+
+    answer = compare.long_answer(kb, "holland", "bathroom_kitchen_facilities")
+    assert "Source:" not in answer["summary"] and "quote the section" not in answer["summary"]  # all quoted below
+    assert answer["summary"].startswith("In the Town of Holland") and len(answer["sections"]) > 3
+
+
+def test_the_desk_summary_does_not_read_the_words(kb, monkeypatch):
+    from knowledge import compare
+
+    real = answer_parts.parts
+    monkeypatch.setattr(answer_parts, "parts", lambda text, payload: [*real(text, payload), {"kind": "source", "text": "X"}])
+    assert not compare.long_answer(kb, "holland", "pests")["summary"].endswith("X")
