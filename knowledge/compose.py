@@ -1291,55 +1291,6 @@ def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = 
     )
 
 
-def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
-    """One line per municipality on a topic, with its citation, or "not addressed"."""
-    description = kb.topics()[topic]
-    lines = [f"{description} — the five codes side by side:"]
-    cited: list[Section] = []
-    for muni in kb.municipalities():
-        answer = answer_topic(kb, muni.key, topic)
-        payload = answer.payload
-        if not payload.get("addressed"):
-            defined = kb.coverage(muni.key, topic)
-            if defined.defines:
-                lines.append(f"- {muni.name}: not addressed: {_defined_terms(muni, defined)} (ask the {muni.office}).")
-            else:
-                lines.append(f"- {muni.name}: not addressed in this text (ask the {muni.office}).")
-            continue
-        parts = [
-            f"{s['value_text']}" + (f" ({kb.standard_description(s['key']).split(' (')[0].lower()})")
-            for s in payload.get("standards", [])[:2]
-        ]
-        for duty in payload.get("duties", [])[:1]:
-            who = " and ".join(PARTY_NAMES.get(p, p) for p in duty["parties"])
-            if not duty["party"]:
-                who = "depends on the building"
-            elif not duty["decided"]:
-                who = f"{who}, unless the facts shift it (ask me)"
-            parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
-        topic_duties = kb.topic_config(topic).duties
-        if not payload.get("duties") and topic_duties:
-            duty = topic_duties[0]
-            if duty in REQUIRED_WITHOUT_PARTY:
-                parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
-            else:
-                parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(duty)}")
-        first = payload["citations"][0]
-        summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
-        lines.append(f"- {muni.name}: {summary} — {first['citation']}")
-        cited.append(kb.section(muni.key, first["section"]))
-    return Answer(
-        "\n".join(lines),
-        {
-            "municipality": None,
-            "topic": topic,
-            "comparison": True,
-            "addressed": True,
-            "citations": [citation_payload(s) for s in cited],
-        },
-    )
-
-
 def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
     """The topic a free-text request names by its words (the topics' keywords), or None (longest keyword wins)."""
     lowered = text.lower()

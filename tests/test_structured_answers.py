@@ -122,3 +122,35 @@ def test_the_desk_summary_does_not_read_the_words(kb, monkeypatch):
     real = answer_parts.parts
     monkeypatch.setattr(answer_parts, "parts", lambda text, payload: [*real(text, payload), {"kind": "source", "text": "X"}])
     assert not compare.long_answer(kb, "holland", "pests")["summary"].endswith("X")
+
+
+# -- one comparison for chat, desk and command line ----------------------------------------
+
+
+def test_the_chat_comparison_renders_the_desks_comparison(kb):
+    from knowledge import compare
+
+    comparison = compare.compare_topic(kb, "heating")
+    lines = compare.answer_comparison(kb, "heating").text.split("\n")[1:]
+    assert len(lines) == len(comparison["municipalities"])
+    for line, entry in zip(lines, comparison["municipalities"]):
+        brief = entry["in_brief"]
+        assert line.startswith(f"- {entry['municipality']['name']}: ")
+        assert (brief["summary"] in line and line.endswith(brief["citation"]["citation"])) if brief["addressed"] else (
+            "not addressed" in line and entry["municipality"]["office"] in line
+        )
+
+
+def test_the_command_line_comparison_is_the_desks_text(kb):
+    from click.testing import CliRunner
+    from conftest import KB_PATH
+
+    from knowledge import compare
+    from knowledge.cli import cli
+
+    for key in ("sleeping_room_one_occupant", "hearing_request_days"):  # the second: two Holland values
+        output = CliRunner().invoke(cli, ["compare", "--db", str(KB_PATH), key]).output
+        expected = compare.comparison_lines(compare.compare_standard(kb, key), quotes=True)
+        assert output.strip() == expected
+    holland = [line for line in expected.split("\n") if line.startswith("Town of Holland: ")]
+    assert len(holland) == 2 and all(line.count(' — ') == 1 for line in holland)  # a value and its quote a line
