@@ -18,6 +18,7 @@ from knowledge import selector
 from knowledge.answer_parts import ask_line, more_line, source_line
 from knowledge.answer_parts import parts as answer_parts
 from knowledge.answer_parts import words as answer_words
+from knowledge.buttons import municipality_buttons
 from knowledge.citations import with_prefix
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.facts import load as load_fact_vocabulary
@@ -683,7 +684,7 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         )
     else:
         text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
-    buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
+    buttons = municipality_buttons(munis)
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
 
 

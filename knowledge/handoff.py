@@ -7,6 +7,7 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 
 from __future__ import annotations
 
+from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer
 from knowledge.kb import KnowledgeBase
 
@@ -41,5 +42,5 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None) -> Answer:
         "person can look at it. Which municipality is the dwelling in?"
     )
     officers = [{"municipality": m.key, "office": m.office, "officer": m.enforcing_officer} for m in munis]
-    buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
+    buttons = municipality_buttons(munis)
     return Answer(text, {"handoff": True, "municipality": None, "officers": officers}, buttons)

@@ -154,3 +154,20 @@ def test_the_command_line_comparison_is_the_desks_text(kb):
         assert output.strip() == expected
     holland = [line for line in expected.split("\n") if line.startswith("Town of Holland: ")]
     assert len(holland) == 2 and all(line.count(' — ') == 1 for line in holland)  # a value and its quote a line
+
+
+# -- one builder of the municipality choice -------------------------------------------------
+
+
+def test_every_municipality_choice_sends_the_same_message(kb):
+    from bot.channels.webchat import municipality_options
+    from knowledge.buttons import inform_payload
+    from knowledge.compose import ask_municipality
+    from knowledge.handoff import handoff
+
+    expected = [inform_payload(m.key) for m in kb.municipalities()]
+    assert expected[0] == '/inform_municipality{"municipality": "' + kb.municipalities()[0].key + '"}'
+    assert [b["payload"] for b in ask_municipality(kb).buttons] == expected
+    assert [b["payload"] for b in ask_municipality(kb, "Madison").buttons] == expected
+    assert [b["payload"] for b in handoff(kb).buttons] == expected
+    assert [o["payload"] for o in municipality_options(kb)] == expected
