@@ -288,6 +288,7 @@ def build(
             {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary())},
+            {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
             {"key": "places", "value": json.dumps(curated.load_places())},
             {"key": "people", "value": json.dumps(curated.load_people())},

@@ -431,7 +431,21 @@ def test_the_hand_off_names_the_officer_from_the_data_and_invents_no_number(kb):
         answer = handoff(kb, muni.key)
         assert muni.office in answer.text and muni.name in answer.text
         assert answer.payload["handoff"] is True and answer.payload["municipality"] == muni.key
-        assert not re.search(r"\d{3}", answer.text)  # no phone number: the texts give none
+        said = "\n".join(line for line in answer.text.split("\n") if not line.startswith("Source:"))
+        assert not re.search(r"\d{3}", said)  # no phone number: the texts give none
+        # cited: a section of that code naming its officer, quoted verbatim
+        (cited,) = answer.payload["citations"]
+        assert cited["municipality"] == muni.key and muni.enforcing_officer.lower() in cited["quote"].lower()
     every = handoff(kb)
     assert all(m.office in every.text for m in kb.municipalities())
     assert every.payload["handoff"] is True and [b["title"] for b in every.buttons] == COVERED
+
+
+def test_the_hand_off_cites_what_the_question_is_about_else_the_officers_authority(kb):
+    from knowledge.handoff import handoff
+
+    license = handoff(kb, "amery", "need to talk to someone abt my rental license, who?")
+    assert "License required for rental dwellings" in license.payload["citations"][0]["quote"]
+    plain = handoff(kb, "howard", "I need to talk to someone about my landlord. who handles housing complaints?")
+    assert "hereby authorized and directed to make inspections" in plain.payload["citations"][0]["quote"]
+    assert "Source: Town of Howard Code 12.10(1)" in plain.text
