@@ -61,6 +61,12 @@ class Municipality:
     notes: str
     # Adoption dates the text itself states: ({"date", "part", "quote"}, ...); empty when it states none.
     adopted: tuple[dict[str, str], ...] = ()
+    # Where it is listed (the data file's ``order``; None: after those with one, by key).
+    order: int | None = None
+    # How the printed section numbers start ("190-", "12."); empty when the extract cites by heading.
+    section_prefix: str = ""
+    # Whether the bare name is also a common word ("dresser" is furniture): see knowledge/nlp.py.
+    common_word: bool = False
 
     @property
     def contact(self) -> str:
@@ -232,13 +238,15 @@ class KnowledgeBase:
 
     # -- municipalities -------------------------------------------------------------
     def municipalities(self) -> list[Municipality]:
-        """All covered municipalities, in the product's order."""
+        """All covered municipalities, in the product's order (``order`` in each data file's header)."""
         if self._munis is None:
             munis: dict[str, Municipality] = {}
             for row in self._rows("select * from municipalities order by rowid"):
                 data = dict(row)
                 data["aliases"] = tuple(json.loads(data["aliases"]))
                 data["adopted"] = tuple(json.loads(data.get("adopted") or "[]"))
+                data["common_word"] = bool(data.get("common_word"))
+                data["section_prefix"] = data.get("section_prefix") or ""
                 munis[data["key"]] = Municipality(**data)
             self._munis = munis
         return list(self._munis.values())
