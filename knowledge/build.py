@@ -84,11 +84,27 @@ COLUMNS: dict[str, dict[str, type]] = {
 
 
 class BuildError(Exception):
-    """The curated files did not validate; ``problems`` lists why."""
+    """The curated files did not validate, or hold drafted entries nobody reviewed; ``problems``
+    lists why, ``str()`` says so in a sentence."""
 
-    def __init__(self, problems: list[curated.Problem]):
+    def __init__(self, problems: list[curated.Problem], message: str | None = None):
         self.problems = problems
-        super().__init__(f"{len(problems)} validation errors")
+        super().__init__(message or f"{len(problems)} validation errors")
+
+
+def unreviewed_message(pending: list[curated.Problem], data_dir: Path) -> str:
+    """Why a build with drafted entries still marked ``review: true`` is refused: the files and entries."""
+    by_file: dict[str, list[str]] = {}
+    for problem in pending:
+        by_file.setdefault(problem.municipality, []).append(problem.where)
+    files = "; ".join(
+        f"{data_dir / (key + '.yml')}: " + ", ".join(wheres[:6]) + (f" and {len(wheres) - 6} more" if len(wheres) > 6 else "")
+        for key, wheres in by_file.items()
+    )
+    return (
+        f"{len(pending)} drafted entries are still marked review: true, so nothing was built ({files}). "
+        "Check each against its text, correct it and delete the mark (`knowledge validate` lists them)."
+    )
 
 
 def content_hash(data_dir: Path = curated.DATA_DIR, sources_dir: Path = curated.SOURCES_DIR) -> str:
@@ -253,7 +269,8 @@ def build(
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
-    validation error (warnings do not stop the build).
+    validation error (warnings do not stop the build) or an entry a draft marked ``review: true``
+    that nobody has reviewed yet (``knowledge validate`` lists those as unreviewed).
     """
     files, problems = curated.validate_all(keys, data_dir, sources_dir)
     vocab = curated.load_vocab()
@@ -265,6 +282,9 @@ def build(
     errors = [p for p in problems if p.level == "error"]
     if errors:
         raise BuildError(errors)
+    pending = [p for p in problems if p.level == "unreviewed"]
+    if pending:
+        raise BuildError(pending, unreviewed_message(pending, Path(data_dir)))
     tables = _rows(files, curated.load_vocab())
     db_path = Path(db_path)
     db_path.parent.mkdir(parents=True, exist_ok=True)

@@ -121,7 +121,11 @@ def draft(text_file: Path, key: str | None, name: str | None, out: Path | None, 
 @DATA_DIR_OPTION
 @SOURCES_DIR_OPTION
 def build(db: Path, data_dir: Path, sources_dir: Path) -> None:
-    """Validate the curated files and compile them into the SQLite knowledge base."""
+    """Validate the curated files and compile them into the SQLite knowledge base.
+
+    Refuses (and builds nothing) when a file has a validation error or an entry `knowledge draft`
+    marked `review: true` that nobody has reviewed yet.
+    """
     from knowledge.build import build as run_build
 
     try:
@@ -129,7 +133,9 @@ def build(db: Path, data_dir: Path, sources_dir: Path) -> None:
     except BuildError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        raise click.ClickException(f"{len(exc.problems)} validation errors; nothing was built.") from None
+        if any(p.level == "error" for p in exc.problems):
+            raise click.ClickException(f"{len(exc.problems)} validation errors; nothing was built.") from None
+        raise click.ClickException(str(exc)) from None
     click.echo(f"built {db}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
 
 
