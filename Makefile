@@ -12,7 +12,7 @@ KB        := build/kb.sqlite
 SPACY     := build/spacy_model/meta.json
 MODEL     := models/housing.tar.gz
 KB_INPUTS := $(wildcard knowledge/data/*.yml knowledge/sources/*.txt) knowledge/vocab.yml knowledge/synonyms.yml knowledge/places.yml knowledge/people.yml knowledge/facts.yml \
-             knowledge/curated.py knowledge/build.py knowledge/citations.py
+             knowledge/curated.py knowledge/text_checks.py knowledge/build.py knowledge/citations.py
 NLU_INPUTS := $(shell find data bot/domain -name '*.yml' 2>/dev/null) config.yml $(SPACY)
 
 export TF_CPP_MIN_LOG_LEVEL := 2
@@ -39,7 +39,7 @@ $(KB): $(STAMP) $(KB_INPUTS)
 
 kb: $(KB) ## Validate the curated ordinance files and compile build/kb.sqlite
 
-$(SPACY): $(KB) knowledge/nlp.py knowledge/parsing.py knowledge/entities.py
+$(SPACY): $(KB) knowledge/nlp.py $(wildcard knowledge/parsing/*.py) knowledge/entities.py
 	$(PY) -m knowledge.cli build-nlp --db $(KB) --out build/spacy_model
 	@test -f $@
 

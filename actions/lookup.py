@@ -10,8 +10,16 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import CANNOT_LOOK_UP, answer_or_ask, follows_space_check, space_topic, topic_of
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
+from knowledge import selector
 from knowledge.citations import find_citation
-from knowledge.compose import answer_comparison, answer_definition, answer_section, full_quotes, topic_from_text
+from knowledge.compose import (
+    answer_comparison,
+    answer_definition,
+    answer_section,
+    duty_asked,
+    full_quotes,
+    topic_from_text,
+)
 from knowledge.kb import KnowledgeBaseError
 
 ASK_FOR_CITATION = 'Which section? Give its number, for example "show me 190-9" or "12.07(1)(a)".'
@@ -29,6 +37,10 @@ class ActionDefine(Action):
     ) -> List[Dict[str, Any]]:
         text = tracker.latest_message.get("text") or ""
         key, _ = current_municipality(tracker)
+        asked = duty_asked(kb(), None, text)
+        if asked and selector.question_kind(text) != "definition":
+            # "in a rooming house, who supplies rubbish containers?" asks who, not what a rooming house is
+            return answer_or_ask(dispatcher, tracker, asked[1])
         try:
             term = kb().match_term(text)
             return send(dispatcher, answer_definition(kb(), term, key), tracker)

@@ -3,7 +3,7 @@
 In one run (about 6–8 minutes on the 2-core machine):
 
 1. in-process medians of a knowledge-base section lookup, a full-text search and (where
-   ``knowledge/space.py`` exists) a calculator call;
+   ``knowledge/space/`` exists) a calculator call;
 2. training time: the starter (``rasa init --no-prompt``, which trains it) and ours
    (``rasa train --force`` into a temporary folder, cache in a temporary folder too);
 3. cold start: ours started as ``make run`` starts it (``python -m bot.launch``, free ports, a

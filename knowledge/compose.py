@@ -234,6 +234,7 @@ def answer_duty(
     topic: str,
     role: str | None = None,
     quote_limit: int = QUOTE_LIMIT,
+    what: str | None = None,
 ) -> Answer:
     """Who must carry ``duty`` in a municipality, given what the user told us.
 
@@ -243,9 +244,11 @@ def answer_duty(
     and the answer asks one question. When the text names nobody for these facts, it says so and
     names the enforcing officer.
     """
+    if duty in kb.fact_vocabulary().either:
+        return answer_either(kb, municipality, duty, facts, topic, role, quote_limit)
     muni = kb.municipality(municipality)
     rules = kb.rules(muni.key, duty)
-    what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
+    what = what or DUTY_PHRASES.get(duty, duty.replace("_", " "))
     if not rules:
         coverage = kb.coverage(muni.key, topic)
         if coverage.addressed and duty in REQUIRED_WITHOUT_PARTY:
@@ -307,6 +310,90 @@ def answer_duty(
         "deciding_facts": [verdict.question] if verdict.question else [e.fact for e in verdict.exceptions],
     }
     return Answer("\n".join(lines), payload)
+
+
+def _definiteness(kb: KnowledgeBase, payload: Mapping[str, Any]) -> int:
+    """How firmly a duty answer names a party: on one side of the lease (0), decided for both sides
+    (1), depending on a fact (2), not said by the text (3)."""
+    verdict = payload.get("verdict") or {}
+    if verdict.get("kind") == "decided":
+        sides = {kb.fact_vocabulary().sides.get(p) for p in payload.get("parties") or ()}
+        return 0 if len(sides) == 1 and None not in sides else 1
+    return 2 if verdict.get("kind") == "undecided" else 3
+
+
+def _gloss(kb: KnowledgeBase, muni: Municipality, terms: Sequence[str]) -> str | None:
+    """The municipality's own definitions of the words a pair of duties turns on, quoted briefly."""
+    quoted = []
+    for term in terms:
+        found = kb.definitions(term, muni.key)
+        if found:
+            quoted.append(f'"{term}" is "{shorten(found[0].text, 90)}" ({found[0].citation})')
+    return ("In this code, " + "; ".join(quoted) + ".") if quoted else None
+
+
+def answer_either(
+    kb: KnowledgeBase,
+    municipality: str,
+    pair: str,
+    facts: Mapping[str, Any],
+    topic: str,
+    role: str | None = None,
+    quote_limit: int = QUOTE_LIMIT,
+) -> Answer:
+    """A "who" question whose words do not tell two duties apart ("who supplies the trash bins?":
+    garbage or rubbish containers): both verdicts, the firmer one first (see ``either`` in
+    knowledge/facts.yml). When both name the same party the answer is one verdict for both."""
+    entry = kb.fact_vocabulary().either[pair]
+    muni = kb.municipality(municipality)
+    members = list(entry["duties"])
+    answers = [answer_duty(kb, muni.key, d, facts, topic_for_duty(kb, d) or topic, role, quote_limit) for d in members]
+    order = sorted(range(len(members)), key=lambda i: (_definiteness(kb, answers[i].payload), i))
+    first, rest = answers[order[0]], [answers[i] for i in order[1:]]
+    same = all(
+        (a.payload.get("verdict") or {}).get("kind") == (first.payload.get("verdict") or {}).get("kind")
+        and a.payload.get("parties") == first.payload.get("parties")
+        for a in rest
+    )
+    citations = _unique_payloads([c for a in [first, *rest] for c in a.payload.get("citations") or []])
+    payload = {**first.payload, "duty": pair, "duties": [d for a in answers for d in a.payload.get("duties") or []]}
+    payload["citations"] = citations
+    sources = "\n".join(f'Source: {c["citation"]}: "{shorten(c["quote"], quote_limit)}"' for c in citations)
+    if same:  # one verdict for both ("In the Town of Howard, ... is the responsibility of the owner")
+        both = answer_duty(kb, muni.key, members[order[0]], facts, topic, role, quote_limit, what=entry["what"])
+        said = [line for line in both.text.split("\n") if not line.startswith("Source:")]
+        payload.update({k: v for k, v in both.payload.items() if k in ("verdict", "party", "parties", "decided")})
+        return Answer("\n".join([*said, sources]), payload)
+    leads = [first.payload["verdict"]["lead"]]
+    for other in rest:
+        lead = other.payload["verdict"]["lead"]
+        prefix = f"In the {muni.name}, "
+        lead = lead[len(prefix) :] if lead.startswith(prefix) else lead
+        leads.append("Separately, " + lead[0].lower() + lead[1:])
+    unless = [v["unless"] for v in (a.payload["verdict"] for a in [first, *rest]) if v.get("unless")]
+    question = next((a.payload["verdict"]["question"] for a in [first, *rest] if a.payload["verdict"].get("question")), None)
+    gloss = _gloss(kb, muni, entry.get("terms") or ())
+    lines = [
+        " ".join(leads),
+        *unless[:1],
+        *([gloss] if gloss else []),
+        *([f"To say for sure: {question}"] if question else []),
+        sources,
+    ]
+    payload["ask_fact"] = next((a.payload.get("ask_fact") for a in [first, *rest] if a.payload.get("ask_fact")), None)
+    payload["verdict"] = {**first.payload["verdict"], "lead": " ".join(leads), "question": question}
+    return Answer("\n".join(lines), payload)
+
+
+def _unique_payloads(citations: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    seen: set[tuple[str, str]] = set()
+    found = []
+    for c in citations:
+        key = (c["municipality"], c["citation"])
+        if key not in seen:
+            seen.add(key)
+            found.append(c)
+    return found
 
 
 def _silent_duty(
@@ -606,8 +693,9 @@ def _topic_duties(kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
 
 
 def topic_for_duty(kb: KnowledgeBase, duty: str | None) -> str | None:
-    """The topic a duty belongs to (its first), or None."""
-    return next((t for t, ds in _topic_duties(kb).items() if duty in ds), None)
+    """The topic a duty (or the first duty of an ``either`` pair) belongs to, or None."""
+    members = kb.fact_vocabulary().members(duty)
+    return next((t for t, ds in _topic_duties(kb).items() if members and members[0] in ds), None)
 
 
 def duty_asked(

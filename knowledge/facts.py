@@ -56,6 +56,17 @@ class Vocabulary:
     who: tuple[re.Pattern[str], ...]
     wording: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     topic_duty: Mapping[str, str] = field(default_factory=dict)
+    # words that do not tell two duties apart ("trash bins"): name -> its duties, in tie order
+    either: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # which side of a lease each party is on (a verdict on one side is the more definite)
+    sides: Mapping[str, str] = field(default_factory=dict)
+
+    def members(self, duty: str | None) -> tuple[str, ...]:
+        """The duties a question names: both of an ``either`` pair, else the duty itself."""
+        if duty is None:
+            return ()
+        entry = self.either.get(duty)
+        return tuple(entry["duties"]) if entry else (duty,)
 
     @property
     def exception_defaults(self) -> dict[str, Any]:
@@ -133,7 +144,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
             if other not in facts or not _valid_value(value, facts[other]["type"]) or value == "N":
                 problems.append(f"{where}: bad implied fact {other}: {value!r}")
     for duty, patterns in (raw.get("duty_phrases") or {}).items():
-        if duty not in duties:
+        if duty not in duties and duty not in (raw.get("either") or {}):
             problems.append(f"duty_phrases: unknown duty {duty!r}")
         for pattern in patterns:
             try:
@@ -157,6 +168,16 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for duty, words in (raw.get("duty_short") or {}).items():
         if duty not in duties or not isinstance(words, str):
             problems.append(f"duty_short: unknown duty {duty!r} or no words")
+    either = raw.get("either") or {}
+    for name, entry in either.items():
+        members = (entry or {}).get("duties") or []
+        if name in duties or len(members) < 2 or any(d not in duties for d in members):
+            problems.append(f"either.{name}: must be a new name for two or more known duties")
+        if not isinstance((entry or {}).get("what"), str):
+            problems.append(f"either.{name}: 'what' (the duties in words) is missing")
+    for party, side in (raw.get("sides") or {}).items():
+        if side not in ("landlord", "tenant"):
+            problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
     for pattern in raw.get("who_phrases") or []:
         try:
             re.compile(pattern)
@@ -197,6 +218,8 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         who=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("who_phrases") or ()),
         wording={k: dict(v) for k, v in (raw.get("wording") or {}).items()},
         topic_duty=dict(raw.get("topic_duty") or {}),
+        either={k: dict(v) for k, v in (raw.get("either") or {}).items()},
+        sides=dict(raw.get("sides") or {}),
     )
 
 
@@ -263,14 +286,16 @@ def update(
 ) -> Facts:
     """The facts known after a message: earlier ones, corrected fact by fact by what it states.
 
-    What the words state comes first; the NLU's ``intent`` adds what it implies only for facts
-    the words left out. A role adds what it implies (a tenant's unit is not vacant) unless the
+    What the words state comes first; the NLU's ``intent`` adds what it implies only when the
+    words state none of the facts the bot may ask (a count of units, infested units, shared parts):
+    "it's a duplex and my unit has them" says nothing about the other unit, whatever the intent. A role adds what it implies (a tenant's unit is not vacant) unless the
     user said otherwise.
     """
     known = dict(known or {})
     said = read(text, vocabulary, known)
-    for fact, value in vocabulary.intents.get(intent or "", {}).items():
-        said.setdefault(fact, value)
+    if not any(fact in said for fact in vocabulary.ask):  # the words, when they count anything, decide
+        for fact, value in vocabulary.intents.get(intent or "", {}).items():
+            said.setdefault(fact, value)
     if "units_in_building" in said and isinstance(known.get("infested_units"), Mapping):
         known["infested_units"] = {k: v for k, v in known["infested_units"].items() if k != "lte"}
     merged = {**known, **said}
@@ -283,11 +308,12 @@ def update(
 def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None = None) -> str | None:
     """The duty a message names ("who buys the garbage cans" → supply_garbage_containers), or None.
 
-    ``among`` limits the answer to some duties (e.g. those of the topic the NLU picked).
+    ``among`` limits the answer to some duties (e.g. those of the topic the NLU picked). Words that
+    do not tell two duties apart ("who buys the trash bins?") give the name of the pair (``either``).
     """
     lowered = _prepare(text)
     for duty, pattern in vocabulary.duties:
-        if (among is None or duty in among) and pattern.search(lowered):
+        if (among is None or set(vocabulary.members(duty)) & set(among)) and pattern.search(lowered):
             return duty
     return None
 
@@ -301,7 +327,11 @@ def adds_facts(
     and, if the NLU took it for another topic, is a short statement rather than a new question
     ("and the bedroom in Amery?" is a question).
     """
-    if not duty or not read(text, vocabulary) or asked_duty(text, vocabulary) not in (None, duty, *related):
+    if not duty or not read(text, vocabulary):
+        return False
+    named = asked_duty(text, vocabulary)
+    # "the shared cans are broken" after "who supplies garbage cans?" names the same duty (or its pair)
+    if named is not None and named not in related and not set(vocabulary.members(named)) & set(vocabulary.members(duty)):
         return False
     return not topic_changed or ("?" not in text and len(text.split()) <= 14)
 

@@ -98,24 +98,39 @@ def covered_spellings(kb: KnowledgeBase) -> list[str]:
     return sorted(spellings)
 
 
-def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: Iterable[dict[str, Any]] = ()):
-    """Create the blank-English pipeline with the generated entity rules and save it to ``out_dir``."""
-    import spacy
-
-    nlp = spacy.blank("en")
-    ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
+def all_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
+    """Every entity rule of the project's pipeline, in the order the ruler gets them: the covered
+    municipalities (here), pests, roles and other places (:mod:`knowledge.entities`), then room sizes,
+    head counts, ages and unit counts (:mod:`knowledge.parsing`)."""
     covered = [
         (m.name.split(" of ", 1)[-1].lower(), m.kind, sorted(typos(m.name.split(" of ", 1)[-1])))
         for m in kb.municipalities()
     ]
-    ruler.add_patterns(
-        [
-            *municipality_patterns(kb),
-            *entity_patterns(covered_spellings(kb), kb.places(), covered),
-            *ENTITY_PATTERNS,
-            *extra,
-        ]
-    )
+    return [
+        *municipality_patterns(kb),
+        *entity_patterns(covered_spellings(kb), kb.places(), covered),
+        *ENTITY_PATTERNS,
+    ]
+
+
+def ruler_pipeline(patterns: Iterable[dict[str, Any]]):
+    """Blank English with one ``entity_ruler`` holding ``patterns`` (validated; its spans win over others).
+
+    The one place the ruler is made: :func:`build_pipeline` for the saved pipeline, and
+    :func:`knowledge.parsing.pipeline` for the calculator's patterns alone.
+    """
+    import spacy
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
+    ruler.add_patterns(list(patterns))
+    return nlp
+
+
+def build_pipeline(kb: KnowledgeBase, out_dir: Path = DEFAULT_MODEL_DIR, extra: Iterable[dict[str, Any]] = ()):
+    """Create the blank-English pipeline with the generated entity rules and save it to ``out_dir``."""
+    nlp = ruler_pipeline([*all_patterns(kb), *extra])
+    ruler = nlp.get_pipe("entity_ruler")
     nlp.meta["name"] = "housing_rules"
     nlp.meta["description"] = "Blank English plus entity rules generated from the housing-code knowledge base."
     out_dir = Path(out_dir)

@@ -142,6 +142,12 @@ def test_the_words_win_over_the_intent(vocabulary):
     assert F.update({}, "yep that one", vocabulary, intent="inform_only_my_unit")["infested_units"] == 1
 
 
+def test_a_count_in_the_words_leaves_the_rest_open_whatever_the_intent(vocabulary):
+    """ "It's a duplex and my unit has them" says nothing about the other unit (the NLU read "several")."""
+    facts = F.update({}, "It's a duplex and my unit has them.", vocabulary, intent="inform_several_units_infested")
+    assert facts["units_in_building"] == 2 and "infested_units" not in facts
+
+
 def test_nothing_is_read_from_unrelated_words(vocabulary):
     assert F.read("bdrm 9x10 2 kids ok?", vocabulary) == {}
     assert F.read("", vocabulary) == {}
@@ -168,3 +174,22 @@ def test_who_questions(vocabulary):
     assert F.is_who_question("Who has to exterminate?", vocabulary)
     assert F.is_who_question("whose job is it to clean the hall", vocabulary)
     assert not F.is_who_question("how big does a bedroom have to be", vocabulary)
+
+
+def test_trash_words_name_the_pair_and_garbage_words_name_garbage(vocabulary):
+    assert F.asked_duty("who supplies the trash bins?", vocabulary) == "trash_containers"
+    assert F.asked_duty("who has to buy the garbage cans", vocabulary) == "supply_garbage_containers"
+    assert F.asked_duty("shared garbage area, who provides the containers", vocabulary) == "supply_garbage_containers"
+    assert F.asked_duty("bins for trash like boxes and cans", vocabulary) == "supply_rubbish_containers"
+    # the pair is found among a topic's duties when one of its duties is there
+    assert F.asked_duty("who supplies the trash bins?", vocabulary, among=("supply_garbage_containers",)) == "trash_containers"
+
+
+def test_a_follow_up_about_the_same_containers_only_adds_facts(vocabulary):
+    text = "4 unit building, the shared cans in the basement are broken"
+    assert F.adds_facts(text, vocabulary, "supply_garbage_containers", topic_changed=True)
+    assert not F.adds_facts(text, vocabulary, "exterminate", topic_changed=True)
+
+
+def test_two_infested_units_in_plain_words(vocabulary):
+    assert F.read("4 units, mine and my neighbor's both have them", vocabulary)["infested_units"]["gte"] == 2

@@ -407,3 +407,12 @@ def test_what_the_request_asks_for():
     assert parse_space_request("and for 3 people?").follow_up
     assert parse_space_request("the other bedroom is 8x9").follow_up
     assert not parse_space_request("is my 10x12 bedroom ok for 2 kids").follow_up
+
+
+def test_words_that_start_like_an_age_mark_are_plain_words():
+    """ "agent", "ages" are words, not the parser's age marks: no crash, no head count."""
+    from knowledge.parsing import parse_space_request
+
+    for text in ("does an agent count as the owner", "what ages count", "agelist agent age"):
+        request = parse_space_request(text)
+        assert not (request.household and request.household.count)

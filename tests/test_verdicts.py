@@ -156,3 +156,30 @@ def test_the_exception_line_names_the_other_party(kb):
     assert "responsibility of the occupant" in lines[0]
     assert lines[1].startswith("Unless ") and "(then the owner)" in lines[1] and "vacant" in lines[1]
     assert lines[2].startswith("Source: ")
+
+
+def test_trash_words_get_both_verdicts_the_firmer_first(kb):
+    """ "Who supplies the trash bins?" does not say garbage (food waste) or rubbish (the rest): the
+    answer gives both, leading with the one that names a side, and quotes the code's own definitions."""
+    vocabulary = kb.fact_vocabulary()
+    assert vocabulary.members("trash_containers") == ("supply_rubbish_containers", "supply_garbage_containers")
+    holland = answer_duty(kb, "holland", "trash_containers", {"units_in_building": 4}, "garbage_rubbish")
+    lead = holland.text.split("\n", 1)[0]
+    assert lead.startswith("In the Town of Holland, supplying rubbish containers is the responsibility of the owner or operator.")
+    assert "garbage containers is the responsibility of the occupant" in lead
+    assert '"garbage" is "The animal and vegetable waste' in holland.text
+    assert [c["section"][:8] for c in holland.payload["citations"]][:2] == ["§ 190-6E", "§ 190-10"]
+    # Amery names the owner or operator for rubbish and nobody for garbage: the decided one leads
+    amery = answer_duty(kb, "amery", "trash_containers", {"units_in_building": 4}, "garbage_rubbish")
+    assert amery.text.startswith("In the City of Amery, supplying rubbish containers is the responsibility of the owner")
+    assert "does not say who is responsible for supplying garbage containers" in amery.text
+    # Muskego decides garbage for one side (the occupant) and rubbish for either: garbage leads
+    muskego = answer_duty(kb, "muskego", "trash_containers", {"units_in_building": 2}, "garbage_rubbish")
+    assert muskego.text.startswith("In the City of Muskego, supplying garbage containers is the responsibility of the occupant")
+    # Howard has one rule for both: one verdict
+    howard = answer_duty(kb, "howard", "trash_containers", {"units_in_building": 4}, "garbage_rubbish")
+    assert howard.text.startswith("In the Town of Howard, supplying trash containers (garbage and rubbish) is the responsibility of the owner")
+    assert "Separately" not in howard.text
+    # when both depend on a fact, one question is asked
+    vacant = answer_duty(kb, "holland", "trash_containers", {"vacant_unit": True}, "garbage_rubbish")
+    assert vacant.text.count("?") == 1 and vacant.payload["ask_fact"] == "units_in_building"

@@ -30,6 +30,11 @@ a 400; wrong tokens are counted per client address, ``RATE_LIMIT_CLERK_TOKEN``, 
 it shows residents' conversations (phone numbers masked to their last two digits); everything else serves the public
 ordinance texts the public chat already answers from. Every error is JSON with a 4xx status
 (503 while the model or knowledge base is not there); bad input never gets a 500.
+
+This module is the HTTP side: one handler per route (:meth:`ClerkChannel.routes`), its request
+parameters and the clerk token. Which turns go on the review list is plain analysis in
+:mod:`bot.channels.clerk_review`; reading the tracker store is :mod:`bot.channels.clerk_store`; the
+body parser, text cleaner and security headers every channel shares are :mod:`bot.channels.http_io`.
 """
 
 from __future__ import annotations
@@ -38,23 +43,24 @@ import asyncio
 import datetime as dt
 import hashlib
 import hmac
-import json
 import logging
 import os
 import re
 import secrets
-from functools import cache, lru_cache, wraps
+from functools import cache, wraps
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Dict, Iterable, List, Mapping
+from typing import Any, Awaitable, Callable, Dict, List, Mapping
 
-import yaml
 from rasa.core.channels.channel import CollectingOutputChannel, InputChannel, UserMessage
 from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
 from bot.channels import UsesKnowledgeBase
-from bot.channels.rest import NOTHING_SAID, clean_text
+from bot.channels.clerk_review import REASONS, conversation_turns, display_sender, fallback_threshold, review_items
+from bot.channels.clerk_store import read_conversations
+from bot.channels.http_io import MAX_BODY_BYTES, SECURITY_HEADERS, NotAJsonObject, clean_text, json_object, media_type
+from bot.channels.rest import NOTHING_SAID
 from bot.ratelimit import client_address, refusal_text, retry_after, shared_policy
 from knowledge import compare, sheet
 from knowledge.citations import find_citation, looks_like_citation
@@ -69,27 +75,24 @@ from knowledge.kb import (
 
 logger = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 ASSETS = Path(__file__).resolve().parent.parent / "clerk"
 STATIC_FILES = {"clerk.js": "text/javascript", "clerk.css": "text/css", "sheet.js": "text/javascript"}
 
 MAX_QUESTION_CHARS = 2000
 MAX_QUERY_CHARS = compare.MAX_QUERY_CHARS
 MAX_CITATIONS = 40
-MAX_BODY_BYTES = 64 * 1024
 REVIEW_DEFAULT_LIMIT = 50
 REVIEW_MAX_LIMIT = 500
 REVIEW_MAX_CONVERSATIONS = 2000
 SESSION_PATTERN = re.compile(r"clerk-[A-Za-z0-9_-]{6,64}")
 ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
-DEFAULT_FALLBACK_THRESHOLD = 0.3  # Rasa's FallbackClassifier default
 
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 SHEET_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
-COMMON_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+COMMON_HEADERS = SECURITY_HEADERS
 
 
 class BadRequest(Exception):
@@ -193,17 +196,14 @@ def json_body(request: Request) -> dict[str, Any]:
     if len(request.body or b"") > MAX_BODY_BYTES:
         raise BadRequest(f"The request body is too large (at most {MAX_BODY_BYTES // 1024} KB).", status=413)
     try:
-        body = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        return json_object(request.body)
+    except NotAJsonObject as exc:
+        if exc.parsed:
+            raise BadRequest('The body must be a JSON object like {"question": "..."}.') from None
         raise BadRequest('The body must be JSON like {"question": "..."}.') from None
-    if not isinstance(body, dict):
-        raise BadRequest('The body must be a JSON object like {"question": "..."}.')
-    return body
 
 
-def content_type(request: Request) -> str:
-    """The request's media type, lower case, without parameters ("" when there is none)."""
-    return (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+content_type = media_type  # the request's media type, lower case, without parameters
 
 
 def form_or_json(request: Request) -> Any:
@@ -259,323 +259,6 @@ def check_token(request: Request) -> None:
             throttle.take(address)
         logger.warning("clerk desk: a wrong clerk token")
         raise BadRequest("That clerk token is not right.", status=403)
-
-
-# -- the review list ---------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def fallback_threshold(config_path: Path = ROOT / "config.yml") -> float:
-    """The FallbackClassifier threshold of the NLU pipeline in ``config.yml`` (Rasa's default if none)."""
-    try:
-        config = yaml.safe_load(config_path.read_text(encoding="utf-8")) or {}
-        for component in config.get("pipeline") or []:
-            if isinstance(component, dict) and component.get("name") == "FallbackClassifier":
-                return float(component.get("threshold", DEFAULT_FALLBACK_THRESHOLD))
-    except (OSError, ValueError, TypeError, yaml.YAMLError) as exc:
-        logger.warning("clerk desk: could not read the fallback threshold from %s: %s", config_path, exc)
-    return DEFAULT_FALLBACK_THRESHOLD
-
-
-FALLBACK_ACTIONS = {"action_default_fallback", "utter_default", "action_two_stage_fallback", "action_clarify"}
-OUT_OF_SCOPE_ACTIONS = {"utter_out_of_scope", "action_out_of_scope"}
-SMALL_TALK = {"greet", "goodbye", "thanks", "help", "affirm", "deny", "bot_challenge", "chitchat"}
-QUESTION_WORDS = set(
-    "who what when where why how which whose whom can could do does did is are am must should may will would "
-    "has have shall".split()
-)
-REASONS = {
-    "fallback": "the assistant did not understand (nlu_fallback / utter_default)",
-    "out_of_scope": "out of scope",
-    "low_confidence": "intent confidence below the fallback threshold",
-    "not_addressed": "answered that the municipality's text does not address it",
-    "unknown_municipality": "a place none of the covered texts covers",
-    "misunderstood": "taken for a municipality name, but no municipality was recognised",
-    "unanswered": "a question that got neither an answer from the texts nor a follow-up question",
-    "no_match": "no word of it occurs in the covered texts, and no cited answer was given",
-    "handoff": "the user asked to talk to a person",
-}
-
-
-def conversation_turns(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """User and bot turns from tracker events (as ``Event.as_dict()`` gives them), with the actions run."""
-    turns: list[dict[str, Any]] = []
-    for event in events:
-        kind = event.get("event")
-        if kind == "user":
-            parse = event.get("parse_data") or {}
-            intent = parse.get("intent") or {}
-            ranking = [i for i in parse.get("intent_ranking") or [] if i.get("name") != "nlu_fallback"]
-            turns.append(
-                {
-                    "role": "user",
-                    "text": event.get("text") or "",
-                    "timestamp": event.get("timestamp"),
-                    "intent": intent.get("name"),
-                    "confidence": intent.get("confidence"),
-                    "top_intent": ranking[0] if ranking else None,
-                    "entities": [
-                        {"entity": x.get("entity"), "value": x.get("value")} for x in parse.get("entities") or []
-                    ],
-                    "metadata": event.get("metadata") or {},
-                    "input_channel": event.get("input_channel"),
-                    "actions": [],
-                }
-            )
-        elif kind == "bot":
-            data = event.get("data") or {}
-            turns.append(
-                {
-                    "role": "bot",
-                    "text": event.get("text") or "",
-                    "timestamp": event.get("timestamp"),
-                    "custom": data.get("custom"),
-                    "utter_action": (event.get("metadata") or {}).get("utter_action"),
-                }
-            )
-        elif kind == "action" and turns:
-            user = next((t for t in reversed(turns) if t["role"] == "user"), None)
-            if user is not None and event.get("name") not in ("action_listen", None):
-                user["actions"].append(event.get("name"))
-    return turns
-
-
-def _looks_like_question(text: str) -> bool:
-    words = text.lower().split()
-    return "?" in text or bool(words and words[0].strip(",.!") in QUESTION_WORDS)
-
-
-def _reasons(user: dict[str, Any], replies: list[dict[str, Any]], threshold: float) -> list[str]:
-    """Why a user turn belongs on the review list (empty: it was answered)."""
-    reasons: list[str] = []
-    actions = set(user["actions"]) | {r.get("utter_action") for r in replies if r.get("utter_action")}
-    intent = user.get("intent") or ""
-    text = user.get("text") or ""
-    if intent == "nlu_fallback" or actions & FALLBACK_ACTIONS:
-        reasons.append("fallback")
-    if intent.startswith("out_of_scope") or actions & OUT_OF_SCOPE_ACTIONS:
-        reasons.append("out_of_scope")
-    confidence = user.get("confidence")
-    if intent != "nlu_fallback" and isinstance(confidence, (int, float)) and confidence < threshold:
-        reasons.append("low_confidence")
-    customs = [r["custom"] for r in replies if isinstance(r.get("custom"), dict)]
-    if any(c.get("addressed") is False for c in customs):
-        reasons.append("not_addressed")
-    if any(c.get("ask") == "municipality" and c.get("unknown") for c in customs):
-        reasons.append("unknown_municipality")
-    if any(c.get("handoff") for c in customs):
-        reasons.append("handoff")
-    named = any(e.get("entity") == "municipality" for e in user.get("entities") or [])
-    if not reasons and intent == "inform_municipality" and not named and not text.startswith("/"):
-        reasons.append("misunderstood")
-    answered = any(c.get("citations") or "addressed" in c or c.get("ask") for c in customs)
-    if not reasons and not answered and intent not in SMALL_TALK and _looks_like_question(text):
-        reasons.append("unanswered")
-    return reasons
-
-
-def _unmatched(kb: KnowledgeBase, user: dict[str, Any], replies: list[dict[str, Any]]) -> bool:
-    """A confident guess at words the texts do not contain ("asdf qwerty zxcv" taken for a topic question)."""
-    text = user.get("text") or ""
-    if text.startswith("/") or len(text.split()) < 2 or (user.get("intent") or "") in SMALL_TALK:
-        return False
-    if any(e.get("entity") == "municipality" for e in user.get("entities") or []):
-        return False
-    if any(isinstance(r.get("custom"), dict) and r["custom"].get("citations") for r in replies):
-        return False
-    try:
-        return not compare.suggest_sections(kb, text, None, limit=1)
-    except KnowledgeBaseError:
-        return False
-
-
-_PHONE_LIKE = re.compile(r"(?:whatsapp:)?\+?[\d\s().-]{7,}")
-
-
-def display_sender(sender: str) -> str:
-    """A conversation id as the review list shows it: never a full phone number, never a web-chat id.
-
-    ``sms:<hash>`` (the salted hash of a number) is shown as it is; an id that looks like a phone
-    number (an SMS conversation stored before the ``sms:`` ids, or a REST sender who typed one) is
-    masked to its last two digits; a web-chat id (a bearer secret, in its visitor's cookie) is
-    shown as a short digest of it.
-    """
-    if _PHONE_LIKE.fullmatch(sender) and sum(ch.isdigit() for ch in sender) >= 7:
-        digits = [ch for ch in sender if ch.isdigit()]
-        return "•" * (len(digits) - 2) + "".join(digits[-2:])
-    if sender.startswith("web:"):
-        return "web:" + hashlib.sha256(sender.encode("utf-8", "replace")).hexdigest()[:12]
-    return sender
-
-
-def from_the_desk(sender: str, user: Mapping[str, Any]) -> bool:
-    """Whether a user turn was sent by the clerk desk (its channel; never the client's metadata)."""
-    channel = user.get("input_channel")
-    if channel:
-        return channel == "clerk"
-    return sender.startswith("clerk-")
-
-
-def review_items(
-    sender: str,
-    events: Iterable[Mapping[str, Any]],
-    threshold: float,
-    kb: KnowledgeBase | None = None,
-    include_clerk: bool = False,
-    context: int = 1,
-) -> list[dict[str, Any]]:
-    """The turns of one conversation the assistant could not answer, each with the turns around it.
-
-    Reasons (see :data:`REASONS`): ``fallback`` (nlu_fallback / utter_default), ``out_of_scope``,
-    ``low_confidence`` (intent confidence below ``threshold``), ``not_addressed`` (a bot answer
-    whose custom payload has ``addressed: false``), ``unknown_municipality`` (a place the texts do
-    not cover), and two checks for confident misreadings that no threshold catches:
-    ``misunderstood`` (taken for a municipality name, none recognised: "asdf qwerty zxcv"),
-    ``unanswered`` (a question answered with neither a text, a "not addressed" nor a follow-up
-    question) and ``no_match`` (none of its words occur in the texts and no cited answer came). Suggested sections come from a full-text search of the user's subject words.
-    Turns the clerk desk itself sent (input channel ``clerk``; for turns stored without a channel,
-    a ``clerk-…`` sender) are left out unless asked for; what a client writes in its metadata
-    plays no part (a REST caller cannot hide a conversation by claiming the clerk role).
-    The ``sender`` of an item is :func:`display_sender`: never a full phone number.
-    """
-    turns = conversation_turns(events)
-    exchanges: list[list[dict[str, Any]]] = []
-    for turn in turns:
-        if turn["role"] == "user" or not exchanges:
-            exchanges.append([])
-        exchanges[-1].append(turn)
-    items = []
-    for index, exchange in enumerate(exchanges):
-        user = exchange[0]
-        if user["role"] != "user":
-            continue
-        if not include_clerk and from_the_desk(sender, user):
-            continue
-        replies = exchange[1:]
-        reasons = _reasons(user, replies, threshold)
-        if not reasons and kb is not None and _unmatched(kb, user, replies):
-            reasons = ["no_match"]
-        if not reasons:
-            continue
-        municipality = next(
-            (
-                r["custom"].get("municipality")
-                for r in replies
-                if isinstance(r.get("custom"), dict) and r["custom"].get("municipality")
-            ),
-            None,
-        )
-        if municipality is None and kb is not None:
-            named = [e["value"] for e in user["entities"] if e.get("entity") == "municipality" and e.get("value")]
-            municipality = kb.resolve_municipality(str(named[-1])) if named else None
-        excerpt = []
-        for number, around in enumerate(
-            exchanges[max(0, index - context) : index + context + 1], max(0, index - context)
-        ):
-            for turn in around:
-                excerpt.append(
-                    {
-                        "role": turn["role"],
-                        "text": turn["text"],
-                        "timestamp": turn["timestamp"],
-                        "flagged": number == index,
-                        **(
-                            {"intent": turn["intent"], "confidence": turn["confidence"]}
-                            if turn["role"] == "user"
-                            else {"addressed": (turn.get("custom") or {}).get("addressed")}
-                        ),
-                    }
-                )
-        suggestions: list[dict[str, Any]] = []
-        if kb is not None and user["text"].strip():
-            try:
-                suggestions = compare.suggest_sections(kb, user["text"], municipality, limit=3)
-            except KnowledgeBaseError as exc:
-                logger.warning("clerk desk: no suggestions for a review item: %s", exc)
-        items.append(
-            {
-                "sender": display_sender(sender),
-                "timestamp": user["timestamp"],
-                "time": _iso(user["timestamp"]),
-                "reasons": reasons,
-                "why": [REASONS[r] for r in reasons],
-                "text": user["text"],
-                "intent": user["intent"],
-                "confidence": user["confidence"],
-                "top_intent": user["top_intent"],
-                "municipality": municipality,
-                "bot": [r["text"] for r in replies if r["role"] == "bot" and r["text"]],
-                "excerpt": excerpt,
-                "suggestions": suggestions,
-            }
-        )
-    return items
-
-
-def _iso(timestamp: Any) -> str | None:
-    if not isinstance(timestamp, (int, float)):
-        return None
-    return dt.datetime.fromtimestamp(timestamp, dt.timezone.utc).isoformat(timespec="seconds")
-
-
-def _innermost_store(store: Any) -> Any:
-    """The tracker store under Rasa's FailSafe/Awaitable wrappers."""
-    seen = 0
-    while hasattr(store, "_tracker_store") and seen < 5:
-        store = store._tracker_store
-        seen += 1
-    return store
-
-
-def _recent_sql_keys(store: Any, limit: int) -> list[str] | None:
-    """Sender ids of an SQLTrackerStore, most recently active first (None if the store is not SQL)."""
-    model = getattr(store, "SQLEvent", None)
-    if model is None or not hasattr(store, "session_scope"):
-        return None
-    import sqlalchemy as sa
-
-    with store.session_scope() as session:
-        rows = (
-            session.query(model.sender_id, sa.func.max(model.id).label("last"))
-            .group_by(model.sender_id)
-            .order_by(sa.desc("last"))
-            .limit(limit)
-            .all()
-        )
-    return [sender for sender, _ in rows]
-
-
-async def _scan(store: Any, limit: int) -> tuple[list[str], list[tuple[str, list[dict[str, Any]]]]]:
-    """Keys and every conversation's events (all sessions), read through the tracker store's API."""
-    keys: list[str] | None = None
-    try:
-        keys = _recent_sql_keys(store, limit)
-    except Exception as exc:  # noqa: BLE001 - fall back to the store's own keys()
-        logger.warning("clerk desk: could not order conversations by recency: %s", exc)
-    if keys is None:
-        keys = sorted(str(k) for k in await store.keys())[:limit]
-    conversations = []
-    for key in keys:
-        tracker = await store.retrieve_full_tracker(key)
-        if tracker is None:
-            tracker = await store.retrieve(key)
-        if tracker is not None:
-            conversations.append((key, [event.as_dict() for event in tracker.events]))
-        await asyncio.sleep(0)
-    return keys, conversations
-
-
-async def read_conversations(agent: Any, limit: int) -> tuple[list[str], list[tuple[str, list[dict[str, Any]]]]]:
-    """Read up to ``limit`` conversations without blocking the server's event loop.
-
-    Rasa 3.6's SQLTrackerStore declares ``keys()``/``retrieve()`` async but runs SQLAlchemy
-    synchronously inside them, so for an SQL store the whole scan runs in a worker thread (with
-    its own event loop; SQLite uses a fresh connection per session there). Other stores are read
-    on the loop, yielding between conversations.
-    """
-    store = agent.tracker_store
-    inner = _innermost_store(store)
-    if hasattr(inner, "session_scope"):
-        return await asyncio.to_thread(lambda: asyncio.run(_scan(inner, limit)))
-    return await _scan(store, limit)
 
 
 # -- the bot ---------------------------------------------------------------------------------
@@ -637,7 +320,7 @@ def heading_search(kb: KnowledgeBase, query: str, municipality: str | None) -> d
 
 # -- the channel -------------------------------------------------------------------------------
 class ClerkChannel(UsesKnowledgeBase, InputChannel):
-    """The clerk desk's page and API, mounted at ``/webhooks/clerk/``."""
+    """The clerk desk's page and API, mounted at ``/webhooks/clerk/``: one handler per route."""
 
     @classmethod
     def name(cls) -> str:
@@ -649,216 +332,210 @@ class ClerkChannel(UsesKnowledgeBase, InputChannel):
 
     def blueprint(self, on_new_message: Callable[[UserMessage], Awaitable[Any]]) -> Blueprint:
         bp = Blueprint("housing_clerk_desk", __name__)
-        kb = lambda: self.kb  # noqa: E731 - resolved per request so a rebuilt KB path is honoured
-
-        def route(path: str, handler: Handler) -> None:
+        for path, handler in self.routes():
             bp.add_route(handler, path, methods=ALL_METHODS)
-
-        # -- page and assets
-        @guarded("GET")
-        async def page(request: Request) -> HTTPResponse:
-            if not request.path.endswith("/"):
-                return response.redirect(request.path + "/", status=308)
-            return ok_html(_asset("index.html"), PAGE_CSP)
-
-        @guarded("GET")
-        async def asset(request: Request, name: str) -> HTTPResponse:
-            if name not in STATIC_FILES:
-                return error(404, f"No such file: {name[:80]!r}.")
-            return response.text(
-                _asset(name),
-                content_type=f"{STATIC_FILES[name]}; charset=utf-8",
-                headers={**COMMON_HEADERS, "Cache-Control": "no-cache"},
-            )
-
-        # -- knowledge
-        @guarded("GET")
-        async def meta(request: Request) -> HTTPResponse:
-            base = kb()
-            return ok_json(
-                {
-                    "municipalities": [compare.municipality_info(m) for m in base.municipalities()],
-                    "topics": base.topics(),
-                    "standards": compare.standard_catalog(base),
-                    "review_enabled": bool(os.environ.get("CLERK_TOKEN")),
-                    "disclaimer": sheet.DISCLAIMER,
-                }
-            )
-
-        @guarded("GET")
-        async def answer(request: Request) -> HTTPResponse:
-            municipality = text_param(request.args, "municipality", required=True)
-            topic = text_param(request.args, "topic", required=True)
-            return ok_json(compare.long_answer(kb(), municipality, topic))
-
-        @guarded("GET")
-        async def compare_view(request: Request) -> HTTPResponse:
-            topic = text_param(request.args, "topic")
-            standard = text_param(request.args, "standard")
-            fmt = (text_param(request.args, "format") or "json").lower()
-            if fmt not in ("json", "html", "text"):
-                raise BadRequest('"format" must be json, html or text.')
-            if bool(topic) == bool(standard):
-                raise BadRequest('Give either "topic" or "standard" (not both).')
-            data = compare.compare_topic(kb(), topic) if topic else compare.compare_standard(kb(), standard)
-            if fmt == "html":
-                return ok_html(sheet.comparison_page(data, back_href="../", script_src="../static/sheet.js"))
-            if fmt == "text":
-                return response.text(compare.comparison_lines(data, quotes=True), headers=COMMON_HEADERS)
-            return ok_json(data)
-
-        @guarded("GET")
-        async def lookup(request: Request) -> HTTPResponse:
-            query = text_param(request.args, "q", required=True)
-            municipality = text_param(request.args, "municipality")
-            try:
-                return ok_json(compare.lookup(kb(), query, municipality))
-            except compare.NotFound:
-                by_heading = heading_search(kb(), query, municipality)
-                if by_heading is None:
-                    raise
-                return ok_json(by_heading)
-
-        @guarded("GET")
-        async def search(request: Request) -> HTTPResponse:
-            query = text_param(request.args, "q", required=True)
-            try:
-                limit = int(request.args.get("limit") or 10)
-            except ValueError:
-                raise BadRequest('"limit" must be a whole number.') from None
-            if not 1 <= limit <= 50:
-                raise BadRequest('"limit" must be between 1 and 50.')
-            municipality = text_param(request.args, "municipality")
-            return ok_json({"query": query, "results": compare.search_sections(kb(), query, municipality, limit)})
-
-        # -- the bot
-        @guarded("POST")
-        async def ask(request: Request) -> HTTPResponse:
-            if len(request.body or b"") <= MAX_BODY_BYTES and content_type(request) != "application/json":
-                raise BadRequest('Send JSON (Content-Type: application/json) like {"question": "..."}.', status=415)
-            policy = shared_policy()
-            wait = policy.take(client_address(request))
-            if wait:
-                raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
-            body = json_body(request)
-            question = text_param(body, "question", required=True, limit=MAX_QUESTION_CHARS)
-            municipality = text_param(body, "municipality")
-            muni = kb().municipality(municipality) if municipality else None
-            session = body.get("session")
-            if session is not None and (not isinstance(session, str) or not SESSION_PATTERN.fullmatch(session)):
-                raise BadRequest('"session" must be an id this desk gave out (clerk-…).')
-            sender = session or f"clerk-{secrets.token_hex(8)}"
-            wait = policy.take(None, sender)
-            if wait:
-                raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
-            agent = getattr(request.app.ctx, "agent", None)
-            if agent is None or not agent.is_ready():
-                return error(503, "The assistant is not ready (no model loaded). The lookups still work.")
-            sent = question
-            if muni is not None and not mentions_municipality(kb(), question):
-                body, punctuation = re.fullmatch(r"(.*?)([?.!]*)", question, re.S).groups()
-                sent = f"{body.rstrip()} in the {muni.name}{punctuation}"
-            collector = CollectingOutputChannel()
-            try:
-                await agent.handle_message(
-                    UserMessage(sent, collector, sender, input_channel=self.name(), metadata={"role": "clerk"})
-                )
-            except Exception:  # noqa: BLE001 - the lookups below still help the clerk
-                logger.exception("clerk desk: the bot failed on a question")
-                return error(503, "The assistant could not answer just now. Try the lookup or search instead.")
-            messages = [
-                {k: m[k] for k in ("text", "buttons", "custom") if m.get(k) is not None} for m in collector.messages
-            ]
-            messages = messages or [{"text": NOTHING_SAID}]
-            customs = [m["custom"] for m in messages if isinstance(m.get("custom"), dict)]
-            addressed = [c["addressed"] for c in customs if "addressed" in c]
-            return ok_json(
-                {
-                    "session": sender,
-                    "question": question,
-                    "sent": sent,
-                    "messages": messages,
-                    "citations": bot_citations(messages),
-                    "addressed": addressed[-1] if addressed else None,
-                    "municipality": next((c["municipality"] for c in customs if c.get("municipality")), None),
-                    "topic": next((c["topic"] for c in customs if c.get("topic")), None),
-                    "search": compare.suggest_sections(kb(), question, muni.key if muni else None, limit=5),
-                }
-            )
-
-        # -- the printable sheet
-        @guarded("GET", "POST")
-        async def answer_sheet(request: Request) -> HTTPResponse:
-            params = request.args if request.method == "GET" else form_or_json(request)
-            question = text_param(params, "question", limit=MAX_QUESTION_CHARS) or ""
-            municipality = text_param(params, "municipality", required=True)
-            topic = text_param(params, "topic")
-            citations = list_param(params, "citation")
-            if not topic and not citations:
-                raise BadRequest('Give a "topic" or at least one "citation" for the sheet.')
-            if topic:
-                data = compare.long_answer(kb(), municipality, topic)
-                if citations:
-                    extra = compare.cited_answer(kb(), municipality, citations)["sections"]
-                    have = {s["section"] for s in data["sections"]}
-                    data["sections"] += [s for s in extra if s["section"] not in have]
-                    data["addressed"] = data["addressed"] or bool(extra)
-            else:
-                data = compare.cited_answer(kb(), municipality, citations)
-            html = sheet.answer_sheet(question, data, dt.date.today(), back_href="./", script_src="static/sheet.js")
-            return ok_html(html)
-
-        # -- the review list
-        @guarded("GET")
-        async def review(request: Request) -> HTTPResponse:
-            check_token(request)
-            try:
-                limit = int(request.args.get("limit") or REVIEW_DEFAULT_LIMIT)
-                scan = int(request.args.get("conversations") or REVIEW_MAX_CONVERSATIONS)
-            except ValueError:
-                raise BadRequest('"limit" and "conversations" must be whole numbers.') from None
-            if not 1 <= limit <= REVIEW_MAX_LIMIT or not 1 <= scan <= REVIEW_MAX_CONVERSATIONS:
-                raise BadRequest(
-                    f'"limit" must be 1–{REVIEW_MAX_LIMIT} and "conversations" 1–{REVIEW_MAX_CONVERSATIONS}.'
-                )
-            include_clerk = (request.args.get("include_clerk") or "").lower() in ("1", "true", "yes")
-            agent = getattr(request.app.ctx, "agent", None)
-            if agent is None or agent.tracker_store is None:
-                return error(503, "The conversation store is not available (no model loaded).")
-            keys, conversations = await read_conversations(agent, scan)
-            threshold = fallback_threshold()
-            items: list[dict[str, Any]] = []
-            for sender, events in conversations:
-                items += review_items(sender, events, threshold, kb(), include_clerk)
-                await asyncio.sleep(0)
-            items.sort(key=lambda i: i["timestamp"] or 0, reverse=True)
-            return ok_json(
-                {
-                    "threshold": threshold,
-                    "conversations_scanned": len(keys),
-                    "total": len(items),
-                    "items": items[:limit],
-                }
-            )
-
-        @guarded(*ALL_METHODS)
-        async def unknown(request: Request, path: str = "") -> HTTPResponse:
-            if not path.strip("/"):  # Sanic files "/webhooks/clerk/" here, not under "/"
-                return await page(request)
-            return error(404, f"The clerk desk has no {('/' + path)[:100]!r}. Start at the page: ./")
-
-        route("/", page)
-        route("/static/<name>", asset)
-        route("/api/meta", meta)
-        route("/api/answer", answer)
-        route("/api/compare", compare_view)
-        route("/api/lookup", lookup)
-        route("/api/search", search)
-        route("/api/ask", ask)
-        route("/sheet", answer_sheet)
-        route("/api/review", review)
-        route("/<path:path>", unknown)
         return bp
+
+    def routes(self) -> list[tuple[str, Handler]]:
+        """Each path with its handler, wrapped to allow only its methods and answer every failure in JSON.
+
+        The knowledge base is read per request (``self.kb``), so a rebuilt KB path is honoured.
+        """
+        return [
+            ("/", guarded("GET")(self.page)),
+            ("/static/<name>", guarded("GET")(self.asset)),
+            ("/api/meta", guarded("GET")(self.meta)),
+            ("/api/answer", guarded("GET")(self.answer)),
+            ("/api/compare", guarded("GET")(self.compare_view)),
+            ("/api/lookup", guarded("GET")(self.lookup)),
+            ("/api/search", guarded("GET")(self.search)),
+            ("/api/ask", guarded("POST")(self.ask)),
+            ("/sheet", guarded("GET", "POST")(self.answer_sheet)),
+            ("/api/review", guarded("GET")(self.review)),
+            ("/<path:path>", guarded(*ALL_METHODS)(self.unknown)),
+        ]
+
+    # -- page and assets
+    async def page(self, request: Request) -> HTTPResponse:
+        if not request.path.endswith("/"):
+            return response.redirect(request.path + "/", status=308)
+        return ok_html(_asset("index.html"), PAGE_CSP)
+
+    async def asset(self, request: Request, name: str) -> HTTPResponse:
+        if name not in STATIC_FILES:
+            return error(404, f"No such file: {name[:80]!r}.")
+        return response.text(
+            _asset(name),
+            content_type=f"{STATIC_FILES[name]}; charset=utf-8",
+            headers={**COMMON_HEADERS, "Cache-Control": "no-cache"},
+        )
+
+    async def unknown(self, request: Request, path: str = "") -> HTTPResponse:
+        if not path.strip("/"):  # Sanic files "/webhooks/clerk/" here, not under "/"
+            return await guarded("GET")(self.page)(request)
+        return error(404, f"The clerk desk has no {('/' + path)[:100]!r}. Start at the page: ./")
+
+    # -- knowledge
+    async def meta(self, request: Request) -> HTTPResponse:
+        base = self.kb
+        return ok_json(
+            {
+                "municipalities": [compare.municipality_info(m) for m in base.municipalities()],
+                "topics": base.topics(),
+                "standards": compare.standard_catalog(base),
+                "review_enabled": bool(os.environ.get("CLERK_TOKEN")),
+                "disclaimer": sheet.DISCLAIMER,
+            }
+        )
+
+    async def answer(self, request: Request) -> HTTPResponse:
+        municipality = text_param(request.args, "municipality", required=True)
+        topic = text_param(request.args, "topic", required=True)
+        return ok_json(compare.long_answer(self.kb, municipality, topic))
+
+    async def compare_view(self, request: Request) -> HTTPResponse:
+        topic = text_param(request.args, "topic")
+        standard = text_param(request.args, "standard")
+        fmt = (text_param(request.args, "format") or "json").lower()
+        if fmt not in ("json", "html", "text"):
+            raise BadRequest('"format" must be json, html or text.')
+        if bool(topic) == bool(standard):
+            raise BadRequest('Give either "topic" or "standard" (not both).')
+        data = compare.compare_topic(self.kb, topic) if topic else compare.compare_standard(self.kb, standard)
+        if fmt == "html":
+            return ok_html(sheet.comparison_page(data, back_href="../", script_src="../static/sheet.js"))
+        if fmt == "text":
+            return response.text(compare.comparison_lines(data, quotes=True), headers=COMMON_HEADERS)
+        return ok_json(data)
+
+    async def lookup(self, request: Request) -> HTTPResponse:
+        query = text_param(request.args, "q", required=True)
+        municipality = text_param(request.args, "municipality")
+        try:
+            return ok_json(compare.lookup(self.kb, query, municipality))
+        except compare.NotFound:
+            by_heading = heading_search(self.kb, query, municipality)
+            if by_heading is None:
+                raise
+            return ok_json(by_heading)
+
+    async def search(self, request: Request) -> HTTPResponse:
+        query = text_param(request.args, "q", required=True)
+        try:
+            limit = int(request.args.get("limit") or 10)
+        except ValueError:
+            raise BadRequest('"limit" must be a whole number.') from None
+        if not 1 <= limit <= 50:
+            raise BadRequest('"limit" must be between 1 and 50.')
+        municipality = text_param(request.args, "municipality")
+        return ok_json({"query": query, "results": compare.search_sections(self.kb, query, municipality, limit)})
+
+    # -- the bot
+    async def ask(self, request: Request) -> HTTPResponse:
+        if len(request.body or b"") <= MAX_BODY_BYTES and content_type(request) != "application/json":
+            raise BadRequest('Send JSON (Content-Type: application/json) like {"question": "..."}.', status=415)
+        policy = shared_policy()
+        wait = policy.take(client_address(request))
+        if wait:
+            raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
+        body = json_body(request)
+        question = text_param(body, "question", required=True, limit=MAX_QUESTION_CHARS)
+        municipality = text_param(body, "municipality")
+        muni = self.kb.municipality(municipality) if municipality else None
+        session = body.get("session")
+        if session is not None and (not isinstance(session, str) or not SESSION_PATTERN.fullmatch(session)):
+            raise BadRequest('"session" must be an id this desk gave out (clerk-…).')
+        sender = session or f"clerk-{secrets.token_hex(8)}"
+        wait = policy.take(None, sender)
+        if wait:
+            raise BadRequest(refusal_text(wait), status=429, headers={"Retry-After": str(retry_after(wait))})
+        agent = getattr(request.app.ctx, "agent", None)
+        if agent is None or not agent.is_ready():
+            return error(503, "The assistant is not ready (no model loaded). The lookups still work.")
+        sent = question
+        if muni is not None and not mentions_municipality(self.kb, question):
+            text, punctuation = re.fullmatch(r"(.*?)([?.!]*)", question, re.S).groups()
+            sent = f"{text.rstrip()} in the {muni.name}{punctuation}"
+        collector = CollectingOutputChannel()
+        try:
+            await agent.handle_message(
+                UserMessage(sent, collector, sender, input_channel=self.name(), metadata={"role": "clerk"})
+            )
+        except Exception:  # noqa: BLE001 - the lookups below still help the clerk
+            logger.exception("clerk desk: the bot failed on a question")
+            return error(503, "The assistant could not answer just now. Try the lookup or search instead.")
+        return ok_json(self._bot_reply(sender, question, sent, collector.messages, muni.key if muni else None))
+
+    def _bot_reply(
+        self, sender: str, question: str, sent: str, collected: list[dict[str, Any]], municipality: str | None
+    ) -> dict[str, Any]:
+        """What ``/api/ask`` answers: the bot's messages, their citations, and a search of the texts."""
+        messages = [{k: m[k] for k in ("text", "buttons", "custom") if m.get(k) is not None} for m in collected]
+        messages = messages or [{"text": NOTHING_SAID}]
+        customs = [m["custom"] for m in messages if isinstance(m.get("custom"), dict)]
+        addressed = [c["addressed"] for c in customs if "addressed" in c]
+        return {
+            "session": sender,
+            "question": question,
+            "sent": sent,
+            "messages": messages,
+            "citations": bot_citations(messages),
+            "addressed": addressed[-1] if addressed else None,
+            "municipality": next((c["municipality"] for c in customs if c.get("municipality")), None),
+            "topic": next((c["topic"] for c in customs if c.get("topic")), None),
+            "search": compare.suggest_sections(self.kb, question, municipality, limit=5),
+        }
+
+    # -- the printable sheet
+    async def answer_sheet(self, request: Request) -> HTTPResponse:
+        params = request.args if request.method == "GET" else form_or_json(request)
+        question = text_param(params, "question", limit=MAX_QUESTION_CHARS) or ""
+        municipality = text_param(params, "municipality", required=True)
+        topic = text_param(params, "topic")
+        citations = list_param(params, "citation")
+        if not topic and not citations:
+            raise BadRequest('Give a "topic" or at least one "citation" for the sheet.')
+        if topic:
+            data = compare.long_answer(self.kb, municipality, topic)
+            if citations:
+                extra = compare.cited_answer(self.kb, municipality, citations)["sections"]
+                have = {s["section"] for s in data["sections"]}
+                data["sections"] += [s for s in extra if s["section"] not in have]
+                data["addressed"] = data["addressed"] or bool(extra)
+        else:
+            data = compare.cited_answer(self.kb, municipality, citations)
+        html = sheet.answer_sheet(question, data, dt.date.today(), back_href="./", script_src="static/sheet.js")
+        return ok_html(html)
+
+    # -- the review list
+    async def review(self, request: Request) -> HTTPResponse:
+        check_token(request)
+        try:
+            limit = int(request.args.get("limit") or REVIEW_DEFAULT_LIMIT)
+            scan = int(request.args.get("conversations") or REVIEW_MAX_CONVERSATIONS)
+        except ValueError:
+            raise BadRequest('"limit" and "conversations" must be whole numbers.') from None
+        if not 1 <= limit <= REVIEW_MAX_LIMIT or not 1 <= scan <= REVIEW_MAX_CONVERSATIONS:
+            raise BadRequest(f'"limit" must be 1–{REVIEW_MAX_LIMIT} and "conversations" 1–{REVIEW_MAX_CONVERSATIONS}.')
+        include_clerk = (request.args.get("include_clerk") or "").lower() in ("1", "true", "yes")
+        agent = getattr(request.app.ctx, "agent", None)
+        if agent is None or agent.tracker_store is None:
+            return error(503, "The conversation store is not available (no model loaded).")
+        keys, conversations = await read_conversations(agent, scan)
+        threshold = fallback_threshold()
+        items: list[dict[str, Any]] = []
+        for sender, events in conversations:
+            items += review_items(sender, events, threshold, self.kb, include_clerk)
+            await asyncio.sleep(0)
+        items.sort(key=lambda i: i["timestamp"] or 0, reverse=True)
+        return ok_json(
+            {
+                "threshold": threshold,
+                "conversations_scanned": len(keys),
+                "total": len(items),
+                "items": items[:limit],
+            }
+        )
 
 
 @cache
@@ -866,4 +543,11 @@ def _asset(name: str) -> str:
     return (ASSETS / name).read_text(encoding="utf-8")
 
 
-__all__: List[str] = ["ClerkChannel", "review_items", "conversation_turns", "fallback_threshold"]
+__all__: List[str] = [
+    "ClerkChannel",
+    "review_items",
+    "conversation_turns",
+    "fallback_threshold",
+    "display_sender",
+    "REASONS",
+]

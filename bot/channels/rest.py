@@ -23,7 +23,6 @@ Message text is never logged.
 
 from __future__ import annotations
 
-import json
 import logging
 from asyncio import CancelledError
 from typing import Any, Awaitable, Callable, Dict
@@ -34,13 +33,13 @@ from sanic import Blueprint, response
 from sanic.request import Request
 from sanic.response import HTTPResponse
 
+from bot.channels.http_io import MAX_BODY_BYTES, NotAJsonObject, clean_text, is_json, json_object
 from bot.ratelimit import client_address, refusal_text, retry_after, shared_policy
 
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 2000
 MAX_SENDER_CHARS = 128
-MAX_BODY_BYTES = 64 * 1024
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 # When the bot has nothing to say (e.g. after a typed "/restart" or "/session_start"), rather than silence:
 NOTHING_SAID = 'What would you like to know about your housing code? Say "help" for examples.'
@@ -51,22 +50,11 @@ RESERVED_PREFIXES = ("sms:", "web:", "clerk-")
 def parse_body(request: Request) -> tuple[Dict[str, Any] | None, str | None]:
     """The request's JSON object, or an error message for the client."""
     try:
-        body = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        return json_object(request.body), None
+    except NotAJsonObject as exc:
+        if exc.parsed:
+            return None, 'The body must be a JSON object like {"sender": "me", "message": "hello"}.'
         return None, 'The body must be JSON like {"sender": "me", "message": "hello"}.'
-    if not isinstance(body, dict):
-        return None, 'The body must be a JSON object like {"sender": "me", "message": "hello"}.'
-    return body, None
-
-
-def is_json(request: Request) -> bool:
-    """Whether the content type is ``application/json`` (parameters such as charset allowed).
-
-    No content type is not JSON: browsers send cross-site posts without one (or with a "simple"
-    one) without a CORS preflight, so accepting it would let any page write into a conversation.
-    """
-    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-    return kind == "application/json"
 
 
 def reserved(sender: str) -> bool:
@@ -95,11 +83,6 @@ def sender_of(body: Dict[str, Any]) -> str | None:
 def too_many(wait: float) -> HTTPResponse:
     """The polite 429."""
     return response.json({"error": refusal_text(wait)}, status=429, headers={"Retry-After": str(retry_after(wait))})
-
-
-def clean_text(text: str) -> str:
-    """Drop control characters (keeping line breaks and tabs as spaces)."""
-    return "".join(ch if ch.isprintable() else " " for ch in text).strip()
 
 
 class RestChannel(RestInput):

@@ -55,6 +55,7 @@ from sanic.request import Request
 from sanic.response import HTTPResponse
 from twilio.request_validator import RequestValidator
 
+from bot.channels.http_io import clean_text, media_type
 from bot.channels.sms_format import paginate, render
 from bot.ratelimit import shared_policy
 from knowledge import letter as letters
@@ -136,11 +137,6 @@ def parse_form(body: bytes) -> tuple[FormParams | None, str | None]:
     for name, value in pairs:
         params.setdefault(name, []).append(value)
     return params, None
-
-
-def clean_text(text: str) -> str:
-    """Drop control characters (line breaks and tabs become spaces) and surrounding space."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 def keyword(text: str) -> str:
@@ -367,8 +363,7 @@ class SmsChannel(InputChannel):
                 return refuse(403, "The SMS channel is not configured.")
             if len(request.body or b"") > MAX_REQUEST_BYTES:
                 return refuse(413, f"The request is too large (at most {MAX_REQUEST_BYTES:,} bytes).")
-            content_type = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
-            if content_type != FORM_TYPE:
+            if media_type(request) != FORM_TYPE:
                 return refuse(415, f"Expected a Twilio webhook form ({FORM_TYPE}).")
             params, error = parse_form(request.body or b"")
             if params is None:
@@ -417,7 +412,7 @@ class SmsChannel(InputChannel):
     ) -> str | None:
         """The SMS to send back for one authentic, new message (None: send nothing)."""
         assert self.state is not None
-        text = clean_text(params.first("Body") or "")
+        text = clean_text(params.first("Body") or "", squeeze=True)
         word = keyword(text)
         stopped = self.state.is_stopped(key)
         if word in STOP_WORDS:

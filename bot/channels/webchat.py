@@ -47,7 +47,8 @@ from sanic.request import Request
 from sanic.response import HTTPResponse
 
 from bot.channels import UsesKnowledgeBase
-from bot.channels.rest import MAX_BODY_BYTES, MAX_MESSAGE_CHARS, NOTHING_SAID, SORRY, clean_text, too_many
+from bot.channels.http_io import MAX_BODY_BYTES, SECURITY_HEADERS, NotAJsonObject, clean_text, is_json, json_object
+from bot.channels.rest import MAX_MESSAGE_CHARS, NOTHING_SAID, SORRY, too_many
 from bot.ratelimit import client_address, shared_policy
 from knowledge import letter as letters
 from knowledge import sheet
@@ -69,12 +70,7 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-cache",
-}
+HEADERS = {"Content-Security-Policy": CSP, **SECURITY_HEADERS, "Cache-Control": "no-cache"}
 JSON_HEADERS = {**HEADERS, "Cache-Control": "no-store"}
 UNAVAILABLE = "The list of municipalities is not available right now."
 
@@ -128,11 +124,6 @@ def set_chat_cookie(request: Request, reply: HTTPResponse, chat: str) -> None:
     cookie["max-age"] = COOKIE_MAX_AGE
     if request.scheme == "https":
         cookie["secure"] = True
-
-
-def is_json_request(request: Request) -> bool:
-    """Exactly ``application/json`` (parameters allowed); no content type is not JSON."""
-    return (request.headers.get("content-type") or "").split(";")[0].strip().lower() == "application/json"
 
 
 def history_messages(events: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -262,15 +253,15 @@ class WebChatChannel(UsesKnowledgeBase, InputChannel):
                     return too_many(wait)
             if len(request.body or b"") > MAX_BODY_BYTES:
                 return response.json({"error": "The message is too large."}, status=413, headers=JSON_HEADERS)
-            if not is_json_request(request):
+            if not is_json(request):
                 return response.json(
                     {"error": 'Send JSON (Content-Type: application/json) like {"message": "hello"}.'},
                     status=415,
                     headers=JSON_HEADERS,
                 )
             try:
-                body = json.loads(request.body or b"")
-            except (ValueError, UnicodeDecodeError, RecursionError):
+                body = json_object(request.body)
+            except NotAJsonObject:
                 body = None
             if not isinstance(body, dict) or not isinstance(body.get("message"), str):
                 return response.json(
@@ -343,7 +334,7 @@ class WebChatChannel(UsesKnowledgeBase, InputChannel):
 
         @webchat.route("/new", methods=["POST"])
         async def new(request: Request) -> HTTPResponse:
-            if not is_json_request(request):
+            if not is_json(request):
                 return response.json({"error": "Send JSON (Content-Type: application/json)."}, status=415)
             reply = response.json({"ok": True}, headers=JSON_HEADERS)
             set_chat_cookie(request, reply, new_chat_id())

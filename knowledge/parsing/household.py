@@ -1,0 +1,315 @@
+"""Households: who the people of a message are ("my husband, me and our toddler") and the ages the calculator can use."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from knowledge.parsing.numbers import (
+    MAX_TEXT_CHARS,
+    words_to_digits,
+)
+from knowledge.parsing.patterns import (
+    _PEOPLE_ADJ,
+)
+
+PEOPLE_PATH = Path(__file__).resolve().parent.parent / "people.yml"
+_PEOPLE_VOCAB: dict[str, Any] | None = None
+
+
+def people_vocab() -> dict[str, Any]:
+    """The household and space vocabulary of ``knowledge/people.yml`` (read on first use, then cached)."""
+    global _PEOPLE_VOCAB
+    if _PEOPLE_VOCAB is None:
+        import yaml
+
+        with open(PEOPLE_PATH, encoding="utf-8") as handle:
+            _PEOPLE_VOCAB = yaml.safe_load(handle)
+    return _PEOPLE_VOCAB
+
+
+@dataclass(frozen=True)
+class Person:
+    """One person of a household: the word's age band (``adult``, ``child``, …) and the age if stated."""
+
+    band: str
+    age: float | None = None
+
+
+@dataclass(frozen=True)
+class Household:
+    """The people a message speaks of. ``complete`` is False when a count is missing ("my kids")."""
+
+    persons: tuple[Person, ...]
+    complete: bool = True
+    adding: bool = False  # the people join those already there ("what if the baby moves in with us?")
+
+    @property
+    def count(self) -> int | None:
+        """How many people, or None when the message does not say."""
+        return len(self.persons) if self.complete and self.persons else None
+
+    @property
+    def ages(self) -> list[float]:
+        """The ages stated, in years."""
+        return [p.age for p in self.persons if p.age is not None]
+
+    def plus(self, other: Household) -> Household:
+        """This household with ``other``'s people added."""
+        return Household(self.persons + other.persons, self.complete and other.complete)
+
+
+_AGE_UNIT_RE = r"(?:years?|yrs?|y|months?|mos?|m|weeks?|wks?)"
+_AGE_LIST_RE = re.compile(
+    rf"\b(?:ages?d?\s+)?((?:\d+(?:\.\d+)?\s*(?:,\s*and|,|&|and)\s*)+\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*olds?\b"
+    rf"|\bage[sd]?\s+((?:\d+(?:\.\d+)?\s*(?:,\s*|&\s*|and\s+|,\s*and\s+))*\d+(?:\.\d+)?)(?:\s*({_AGE_UNIT_RE})\b)?"
+)
+_AGE_ONE_RE = re.compile(
+    rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?)\b"
+)
+
+
+def _age_factor(unit: str | None) -> float:
+    unit = (unit or "y").lower()
+    if unit.startswith("mo") or unit == "m":
+        return 1 / 12
+    if unit.startswith("w"):
+        return 7 / 365.25
+    return 1.0
+
+
+def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
+    """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
+    found: list[list[float]] = []
+
+    def list_sub(match: re.Match[str]) -> str:
+        raw = match.group(1) or match.group(3)
+        unit = match.group(2) or match.group(4)
+        values = [float(v) * _age_factor(unit) for v in re.findall(r"\d+(?:\.\d+)?", raw)]
+        found.append(values)
+        return f" agelist{len(found) - 1} "
+
+    def one_sub(match: re.Match[str]) -> str:
+        if match.group(6):
+            found.append([0.0])
+        elif match.group(1):
+            found.append([float(match.group(1)) * _age_factor(match.group(2))])
+            if match.group(3) == "olds":
+                found[-1].append(-1.0)  # plural marker: "two 12-year-olds"
+        else:
+            found.append([float(match.group(4))])
+        return f" age{len(found) - 1} "
+
+    text = _AGE_LIST_RE.sub(list_sub, text)
+    text = _AGE_ONE_RE.sub(one_sub, text)
+    return text, found
+
+
+def _phrase_in(words: list[str], i: int, phrases: Iterable[str]) -> bool:
+    """Whether one of ``phrases`` (space-separated words) starts at ``words[i]``."""
+    for phrase in phrases:
+        parts = phrase.split()
+        if words[i : i + len(parts)] == parts:
+            return True
+    return False
+
+
+def parse_household(text: str) -> Household | None:
+    """Who the people of a message are, with what their words say about their ages, or None.
+
+    "me and my 2 kids" → an adult and two children; "my husband, me and our toddler" → two adults
+    and a toddler; "a mom and her 6-month-old" → an adult and a child of 0.5 years; "a couple with
+    a baby"; "3 teenagers"; "4 roomers"; "a family of four with 2 kids" → four, two of them children.
+    The words come from ``knowledge/people.yml``. Never raises on user text.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return None
+    vocab = people_vocab()
+    lowered = words_to_digits(text[:MAX_TEXT_CHARS].lower()).replace("’", "'")
+    lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
+    lowered, age_marks = _mark_ages(lowered)
+    words = re.findall(r"agelist\d+|age\d+|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
+    singular: dict[str, str] = vocab["singular"]
+    plural: dict[str, str] = vocab["plural"]
+    groups: dict[str, list[str]] = vocab["groups"]
+    dets = {str(d) for d in vocab["determiners"]}
+    joiners = {str(j) for j in vocab["joiners"]}
+    adjectives = set(_PEOPLE_ADJ) | {"new", "teenage", "adult", "grown", "baby"}
+    nouns = set(singular) | set(plural)
+    persons: list[Person] = []
+    total: int | None = None
+    complete = True
+    open_group: list[int] = []  # indexes of persons from a plural count, still without ages
+    attached = [False]  # the last ages went to people already counted ("2 kids, a 3-year-old and a newborn")
+    uncounted: str | None = None  # the band of "my kids" (a count not given), until ages give it
+    i = 0
+    n = len(words)
+
+    def is_number(word: str) -> bool:
+        return re.fullmatch(r"\d+(?:\.\d+)?", word) is not None
+
+    def skip_adjectives(j: int) -> int:
+        while j < n and words[j] in adjectives and j + 1 < n and (words[j + 1] in nouns or words[j + 1] in adjectives):
+            j += 1
+        return j
+
+    def band_of(j: int, noun_band: str) -> str:
+        """A "teenage" before the noun makes the band teen."""
+        return "teen" if j > 0 and words[j - 1] == "teenage" and noun_band in ("child", "person") else noun_band
+
+    def attach(ages: list[float], after_comma: bool) -> bool:
+        """Give stated ages to the people of the last plural count that have none yet."""
+        nonlocal open_group
+        if not open_group or not after_comma or len(ages) > len(open_group):
+            return False
+        low, high = vocab["bands"].get(persons[open_group[0]].band, vocab["bands"]["person"])
+        if not all(low <= age <= high + 1 for age in ages):
+            return False
+        for age in ages:
+            index = open_group.pop(0)
+            persons[index] = Person(persons[index].band, age)
+        attached[0] = True
+        return True
+
+    while i < n:
+        word = words[i]
+        prev = words[i - 1] if i else ""
+        if re.fullmatch(r"agelist\d+", word):
+            ages = age_marks[int(word[7:])]
+            if uncounted is not None:  # "my kids are 3, 7 and 14 years old"
+                persons.extend(Person(uncounted, a) for a in ages)
+                uncounted, complete = None, True
+                i += 1
+                continue
+            if not attach(ages, prev in (",", "ages", "aged") or prev in plural or prev.startswith("agelist")):
+                if len(ages) > 1 or prev in dets:
+                    persons.extend(Person("person", a) for a in ages)
+            i += 1
+            continue
+        if re.fullmatch(r"age\d+", word):
+            ages = age_marks[int(word[3:])]
+            count = 1
+            if ages and ages[-1] == -1.0:  # "two 12-year-olds"
+                ages = ages[:-1]
+                count = int(float(prev)) if is_number(prev) and float(prev).is_integer() else 0
+                if not count:
+                    complete = False
+            before = words[i - 2] if prev in dets and i > 1 else prev
+            after_comma = before == "," or (attached[0] and before in joiners)
+            if not attach(ages * count, after_comma):
+                persons.extend(Person("person", ages[0]) for _ in range(count))
+            j = i + 1
+            if j < n and words[j] in singular:  # "a 6-year-old son"
+                j += 1
+            i = j
+            continue
+        if is_number(word):
+            value = float(word)
+            j = skip_adjectives(i + 1)
+            if j < n and words[j] in plural | singular and value.is_integer() and 0 < value <= 1000:
+                band = band_of(j, plural.get(words[j]) or singular[words[j]])
+                start = len(persons)
+                persons.extend(Person(band) for _ in range(int(value)))
+                open_group = list(range(start, len(persons)))
+                i = j + 1
+                continue
+            if j + 1 < n and words[j] == "of" and words[j + 1] in ("us", "them") and value.is_integer():
+                total = int(value)
+                i = j + 2
+                continue
+            if (
+                j < n
+                and words[j] in ("person", "people", "member")
+                and j + 1 < n
+                and words[j + 1] in ("household", "family")
+            ):
+                total = int(value) if value.is_integer() else None
+                i = j + 2
+                continue
+            i += 1
+            continue
+        if word in ("family", "household") and i + 2 < n and words[i + 1] == "of" and is_number(words[i + 2]):
+            total = int(float(words[i + 2])) if float(words[i + 2]).is_integer() else None
+            i += 3
+            continue
+        if word == "we" and i + 2 < n and words[i + 1] == "are" and is_number(words[i + 2]):
+            total = int(float(words[i + 2]))
+            i += 3
+            continue
+        if word in groups and (prev in dets or prev in joiners):
+            persons.extend(Person(band) for band in groups[word])
+            open_group = []
+            i += 1
+            continue
+        if word in ("me", "myself"):
+            nxt = words[i + 1] if i + 1 < n else ""
+            if prev in ("just", "only", "by") and nxt not in joiners:
+                persons.append(Person("adult"))
+                i += 1
+                continue
+            if prev in joiners or prev == "for" or nxt in joiners - {","}:
+                persons.append(Person("adult"))
+                i += 1
+                continue
+            i += 1
+            continue
+        if word == "alone" and prev in ("live", "living", "lives", "sleep", "sleeps"):
+            persons.append(Person("adult"))
+            i += 1
+            continue
+        if word in dets:
+            j = skip_adjectives(i + 1)
+            if j < n and words[j] in singular:
+                persons.append(Person(band_of(j, singular[words[j]])))
+                open_group = []
+                i = j + 1
+                continue
+            if j < n and words[j] in plural and word in ("my", "our", "her", "his", "their", "the"):
+                complete, uncounted = False, band_of(j, plural[words[j]])  # "my kids": how many is not said
+                i = j + 1
+                continue
+        elif word in singular and prev in joiners and word not in ("person", "occupant", "resident", "sleeper"):
+            persons.append(Person(singular[word]))  # "husband, me and toddler"
+            i += 1
+            continue
+        i += 1
+    if total is not None:
+        if total <= 0:
+            return Household((), False)
+        if total > len(persons):
+            persons.extend(Person("person") for _ in range(total - len(persons)))
+            complete = True
+        elif total < len(persons):
+            persons = persons[:total] if all(p.band == "person" and p.age is None for p in persons[total:]) else persons
+    if not persons and complete:
+        return None
+    adding = any(_phrase_in(words, k, vocab["adding"]) for k in range(n))
+    return Household(tuple(persons), complete and bool(persons), adding)
+
+
+def resolve_ages(
+    household: Household, thresholds: Iterable[float], counted_over: float | None = None
+) -> tuple[int | None, list[float]]:
+    """A head count and the ages the calculator can use, for a code whose figures change at ``thresholds``.
+
+    A stated age is used as it is. A word's age band is used only when the whole band lies on one side
+    of every threshold (a teenager is over 12; an adult is over 1); the age given to the calculator is
+    then the band's middle, which is on the same side of every threshold. Otherwise the age stays unknown.
+    ``counted_over`` is the age a person must be over to count as an occupant: a band reaching over it
+    (a toddler, a baby) is taken as over it, as the calculator counts a person whose age is not given.
+    """
+    bands: dict[str, list[float]] = people_vocab()["bands"]
+    cuts = sorted(set(float(t) for t in thresholds))
+    ages: list[float] = []
+    for person in household.persons:
+        if person.age is not None:
+            ages.append(person.age)
+            continue
+        low, high = bands.get(person.band, bands["person"])
+        if counted_over is not None and low <= counted_over < high:
+            low = counted_over + 1 / 24  # counted, as an unstated age is
+        if all(low > t or high < t for t in cuts) and all(not (low <= t < high) for t in cuts):
+            ages.append((low + high) / 2)
+    return household.count, ages

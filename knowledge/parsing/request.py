@@ -1,0 +1,115 @@
+"""A space-check message read whole: the people, the rooms and their parts, and what is asked."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from knowledge.parsing.household import (
+    Household,
+    parse_household,
+    people_vocab,
+)
+from knowledge.parsing.numbers import (
+    MAX_TEXT_CHARS,
+)
+from knowledge.parsing.patterns import (
+    pipeline,
+)
+from knowledge.parsing.rooms import (
+    Room,
+    interpret_dimensions,
+    parse_rooms,
+)
+
+
+@dataclass(frozen=True)
+class SpaceRequest:
+    """What a space-check message says: the people, the rooms and their parts, and what is asked."""
+
+    household: Household | None
+    rooms: tuple[Room, ...]
+    closet_hall_sqft: float | None
+    low_ceiling_sqft: float | None
+    kind: str | None  # "bedroom", "unit" or None (not said)
+    rooming: bool
+    wants_minimum: bool
+    follow_up: bool
+    wants_capacity: bool = False
+
+
+def _has_phrase(text: str, phrases: Iterable[str]) -> bool:
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", text) for p in phrases)
+
+
+_CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
+
+
+def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None]:
+    """The rooms a message sizes, and the closet-and-hall and low-ceiling areas it gives separately.
+
+    "a 10x12 bedroom with a 2x4 closet" → the room is 10x12, the closet 8 sq ft; "600 sq ft plus 40 sq ft
+    of halls"; "10x12 but 20 sq ft is under a sloped ceiling". A size is a part (closet, hall, low
+    ceiling) when the words of ``knowledge/people.yml`` ``space_parts`` are next to it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return [], None, None
+    parts: dict[str, list[str]] = people_vocab()["space_parts"]
+    room_words = set(people_vocab()["space_kinds"]["bedroom"]) | set(people_vocab()["space_kinds"]["unit"])
+    doc = pipeline()(text[:MAX_TEXT_CHARS])
+    spans = [e for e in doc.ents if e.label_ == "dimensions"]
+    if not spans:
+        return parse_rooms(text), None, None
+    main: list[Any] = []
+    closet = low = None
+    for k, span in enumerate(spans):
+        after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
+        after_words = [t.lower_ for t in doc[span.end : after_end]]
+        after_words = after_words[: next((i for i, w in enumerate(after_words) if w in _CLAUSE_ENDS), len(after_words))]
+        before_start = spans[k - 1].end if k else 0
+        before_words = [t.lower_ for t in doc[max(before_start, span.start - 4) : span.start]]
+        if before_words and any(w in (",", ";", ".") for w in before_words):
+            cut = max(i for i, w in enumerate(before_words) if w in (",", ";", "."))
+            before_words = before_words[cut + 1 :]
+        first_after = next((w for w in after_words if w not in ("ft", "feet", "foot", "'", "sq", "square")), "")
+        if first_after in room_words:
+            main.append(span)
+            continue
+        around = " ".join(before_words + ["@"] + after_words)
+        area = interpret_dimensions(span.text)
+        if not area.ok and area.question and " in feet or in metres" in area.question:
+            area = interpret_dimensions(span.text + " ft")  # a closet may well be 2x4 feet
+        if area.ok and _has_phrase(around, parts["low_ceiling"]):
+            low = (low or 0.0) + (area.area_sqft or 0.0)
+        elif area.ok and _has_phrase(around, parts["closet_hall"]):
+            closet = (closet or 0.0) + (area.area_sqft or 0.0)
+        else:
+            main.append(span)
+    if len(main) == len(spans):
+        return parse_rooms(text), None, None
+    rooms = [interpret_dimensions(span.text) for span in main]
+    return rooms, closet, low
+
+
+def parse_space_request(text: str) -> SpaceRequest:
+    """Read a space-check message: who, which rooms (and closets, low ceilings), and what is asked."""
+    vocab = people_vocab()
+    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    rooms, closet, low = parse_space_parts(lowered)
+    rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
+    kinds = vocab["space_kinds"]
+    kind = None
+    rooming = _has_phrase(lowered, vocab["rooming"])
+    if _has_phrase(lowered, kinds["bedroom"]) or rooming:
+        kind = "bedroom"
+    elif _has_phrase(lowered, kinds["unit"]):
+        kind = "unit"
+    household = parse_household(lowered)
+    wants_minimum = not rooms and _has_phrase(lowered, vocab["minimum_questions"])
+    follow_up = (
+        any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
+        or _has_phrase(lowered, vocab["follow_up_words"])
+    ) or bool(household and household.adding)
+    wants_capacity = household is None and "how many" in lowered and not wants_minimum
+    return SpaceRequest(household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity)

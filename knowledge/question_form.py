@@ -1,0 +1,143 @@
+"""The form of a question, read from its words: who-must, a figure, a definition, yes/no or open
+(:func:`question_kind`), and whether a provision's wording answers a yes/no question (:func:`yes_no`).
+
+Plain functions over text; :mod:`knowledge.selector` (which re-exports these names) ranks provisions with
+them and :mod:`knowledge.compose` leads the answer with them.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that make a question a "who must" question, a figure question, a definition question.
+WHO_START = re.compile(r"^\W*(?:who|whose|whos|who's|whom)\b", re.I)
+WHO_WORDS = re.compile(
+    r"\b(?:who(?:'s|s)? (?:is|has|must|should|pays|needs|does|supplies|provides|fixes|cleans|takes|buys|bears|handles)|"
+    r"whose (?:job|responsibility|duty)|responsib|on the hook|me or (?:the|my) (?:landlord|owner|tenant)|"
+    r"(?:landlord|owner|tenant|occupant) or (?:me|the tenant|the landlord|the owner|the occupant))",
+    re.I,
+)
+FIGURE_WORDS = (
+    "how many",
+    "how much",
+    "how big",
+    "how large",
+    "how small",
+    "how long",
+    "how hot",
+    "how warm",
+    "how high",
+    "how tall",
+    "how low",
+    "how often",
+    "how far",
+    "how soon",
+    "what temperature",
+    "what temp",
+    "what size",
+    "minimum",
+    "maximum",
+    "min",
+    "max",
+    "smallest",
+    "largest",
+    "at least",
+    "square feet",
+    "sq ft",
+    "sqft",
+    "deadline",
+    "degrees",
+    "fee",
+    "quorum",
+    "members",
+    "term",
+    "per day",
+    "fine per",
+    "what percent",
+    "what percentage",
+    "how soon",
+)
+DEFINITION_WORDS = ("what does", "what is a", "what is an", "mean", "define", "definition", "meaning", "count as")
+YES_NO_STARTS = frozenset(
+    "do does did is are am can could may must should will would has have was were shall need".split()
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+YES_NO_HINTS = re.compile(
+    r"\b(?:reqd|req'd|required|allowed|legal|ok|okay|a code thing|against (?:the )?code|supposed to|have to|has to|"
+    r"need to|needs to|must|obligated)\b",
+    re.I,
+)
+
+
+WH_WORDS = frozenset("what which where when why how whom".split())
+
+
+def question_kind(text: str) -> str:
+    """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
+    lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
+    if WHO_START.search(text) or WHO_WORDS.search(text):
+        return "who"
+    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
+        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered
+    ):
+        return "definition"
+    if any(f" {w} " in lowered for w in FIGURE_WORDS):
+        return "figure"
+    first = lowered.split()[0] if lowered.split() else ""
+    if set(lowered.split()[:3]) & WH_WORDS:
+        return "open"  # "what must …", "with what must …", "under what conditions …"
+    if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
+        return "yes_no"
+    return "open"
+
+
+NEGATIONS = re.compile(
+    r"\b(no (?:owner|operator|occupant|person|dwelling|room|basement|cellar|privy|[a-z]+ (?:shall|may))|"
+    r"shall not|may not|prohibited|unlawful|not be (?:used|occupied|permitted))\b",
+    re.I,
+)
+REQUIRED_CONDITION = re.compile(r"\b(?:shall not|no\b[^.;]*\bshall)\b[^.;]*\b(?:without|unless)\b", re.I)
+NOT_PREVENTED = re.compile(
+    r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I
+)
+PERMISSION = re.compile(
+    r"^\s*(?:can|could|may)\b|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
+    r"landlords?|owners?|tenants?|operators?)\b|"
+    r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
+    r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
+    re.I,
+)
+OBLIGATION = re.compile(
+    r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"
+    r"does .* need|should|supposed to)\b|\bneeds?\b[^.?!]*\?\s*$",
+    re.I,
+)
+
+
+def yes_no(question: str, provision: str) -> str | None:
+    """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
+
+    Only plain cases: a question of permission ("can my landlord shut off the water?") met by a
+    prohibition ("No owner … shall cause … to be shut off") is "No"; a question of obligation
+    ("do I need a license?", "does the owner have to …") met by a "shall" duty is "Yes".
+    """
+    if question_kind(question) != "yes_no":
+        return None
+    negated = bool(NEGATIONS.search(provision))
+    if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
+        return "Yes"  # "shall not be construed to prevent …": the thing is allowed
+    if PERMISSION.search(question):
+        return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
+    if (
+        OBLIGATION.search(question)
+        or YES_NO_HINTS.search(question)
+        or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
+    ):
+        if negated:
+            # "shall not rent … without having been issued a license": the license is required
+            # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
+            return "Yes" if REQUIRED_CONDITION.search(provision) else None
+        return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
+    return None

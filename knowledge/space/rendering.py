@@ -1,0 +1,97 @@
+"""Results in words (the text the bot and the CLI say) and as the payload channels receive."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from knowledge.compose import Answer, citation_payload
+from knowledge.space.results import (
+    COMPUTED,
+    FAILS,
+    MEETS,
+    NEED_INFO,
+    NOT_ADDRESSED,
+    Source,
+    SpaceResult,
+)
+
+
+def result_payload(result: SpaceResult) -> dict[str, Any]:
+    """A result as channels receive it (JSON-safe)."""
+    return {
+        "municipality": result.municipality,
+        "topic": result.topic,
+        "kind": result.kind,
+        "verdict": result.verdict,
+        "reason": result.reason,
+        "addressed": result.addressed,
+        "summary": result.summary,
+        "arithmetic": result.arithmetic,
+        "numbers": {
+            k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in result.numbers.items()
+        },
+        "notes": list(result.notes),
+        "question": result.question,
+        "standards": [
+            {"key": s.key, "value": s.value, "value_text": s.value_text, "citation": s.citation, "quote": s.quote}
+            for s in result.sources
+        ],
+        "citations": [
+            {**citation_payload(s.section), "rule_quote": s.quote}
+            for s in {s.section.citation: s for s in result.sources}.values()
+        ],
+    }
+
+
+def result_text(result: SpaceResult) -> str:
+    """The result in words: summary, arithmetic, notes, question, then each rule's citation and quote."""
+    lines = [result.summary]
+    if result.arithmetic:
+        lines.append(result.arithmetic)
+    lines += [f"Note: {n}" for n in result.notes]
+    if result.question and result.question not in result.summary:
+        lines.append(result.question)
+    shown: list[Source] = []
+    for source in result.sources:
+        if any(o.citation == source.citation and source.quote in o.quote for o in shown):
+            continue
+        shown = [o for o in shown if not (o.citation == source.citation and o.quote in source.quote)] + [source]
+    lines += [f'Source: {s.citation}: "{s.quote}"' for s in shown]
+    return "\n".join(lines)
+
+
+_COMBINED = {NEED_INFO: 0, FAILS: 1, NOT_ADDRESSED: 2, MEETS: 3, COMPUTED: 4}
+
+
+def to_answer(results: SpaceResult | Sequence[SpaceResult]) -> Answer:
+    """One Answer (text + payload) for one result or several (one per room)."""
+    items = [results] if isinstance(results, SpaceResult) else list(results)
+    if not items:
+        raise ValueError("to_answer needs at least one result")
+    first = items[0]
+    if len(items) == 1:
+        return Answer(result_text(first), result_payload(first))
+    texts = [f"Room {i}: " + result_text(r) for i, r in enumerate(items, 1)]
+    verdicts = {r.verdict for r in items}
+    if verdicts <= {MEETS}:
+        verdict = MEETS
+    elif verdicts <= {MEETS, COMPUTED}:
+        verdict = COMPUTED
+    else:
+        verdict = min(verdicts, key=lambda v: _COMBINED.get(v, 9))
+    payloads = [result_payload(r) for r in items]
+    citations: dict[str, dict[str, Any]] = {}
+    for payload in payloads:
+        for cited in payload["citations"]:
+            citations.setdefault(cited["citation"], cited)
+    payload = {
+        "municipality": first.municipality,
+        "topic": first.topic,
+        "kind": first.kind,
+        "verdict": verdict,
+        "addressed": any(r.addressed for r in items),
+        "results": payloads,
+        "citations": list(citations.values()),
+    }
+    return Answer("\n\n".join(texts), payload)
