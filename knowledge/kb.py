@@ -20,24 +20,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from knowledge import facts as facts_module
+from knowledge import phrasing
 from knowledge.citations import normalize, with_prefix
 from knowledge.rules import Rule
 
 DEFAULT_DB_PATH = Path(__file__).resolve().parent.parent / "build" / "kb.sqlite"
 REQUIRED_TABLES = ("municipalities", "sections", "definitions", "standards", "rules", "topics", "meta")
-
-
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-
-
-def count_word(count: int) -> str:
-    """A count as people write it in a sentence: "five", "twelve", then digits ("13")."""
-    return _COUNT_WORDS[count] if 0 <= count < len(_COUNT_WORDS) else str(count)
-
-
-def _and(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 class KnowledgeBaseError(Exception):
@@ -266,26 +254,16 @@ class KnowledgeBase:
 
     def covered_names(self) -> str:
         """ "Town of Holland, Town of Howard, … and City of Muskego"."""
-        return _and([m.name for m in self.municipalities()])
+        return phrasing.and_list([m.name for m in self.municipalities()])
 
     def covered_count(self) -> str:
         """How many municipalities are covered, in words ("five"), for texts such as "the five codes"."""
-        return count_word(len(self.municipalities()))
+        return phrasing.count_word(len(self.municipalities()))
 
     def section_numbering(self) -> str:
         """How each code's printed section numbers start (``section_prefix`` in its data file), as a
-        sentence: "Section numbers I know start with 190- (Town of Holland) and 12. (Town of Howard);
-        the Village of Dresser extract cites by heading." """
-        munis = self.municipalities()
-        numbered = [f"{m.section_prefix} ({m.name})" for m in munis if m.section_prefix]
-        by_heading = [m.name for m in munis if not m.section_prefix]
-        parts = []
-        if numbered:
-            parts.append("Section numbers I know start with " + _and(numbered))
-        if by_heading:
-            parts.append(f"the {_and(by_heading)} " + ("extract cites" if len(by_heading) == 1 else "extracts cite") + " by heading")
-        text = "; ".join(parts)
-        return text[:1].upper() + text[1:] + "." if text else ""
+        sentence (:func:`knowledge.phrasing.section_numbering`)."""
+        return phrasing.section_numbering(self.municipalities())
 
     def municipality(self, name: str) -> Municipality:
         """The municipality a key, name or alias names; :class:`UnknownMunicipality` if none."""

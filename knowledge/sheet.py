@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from knowledge.compose import DISCLAIMER
-from knowledge.kb import count_word
+from knowledge.phrasing import count_word
 
 BASIS_NOTES = {
     "inferred": "The text does not state this paragraph's letter or number; it is cited by its place in the section.",
