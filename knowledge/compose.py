@@ -668,7 +668,7 @@ def _cited_sections(kb: KnowledgeBase, municipality: str, rules: Iterable[Rule |
 
 
 def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
-    """Ask which of the covered municipalities the user means (the five names as buttons).
+    """Ask which of the covered municipalities the user means (their names as buttons).
 
     An uncovered place is never mapped to a covered code: the answer says what is covered and asks
     which one, if any, applies. A place that shares a covered name but is another kind or in another
@@ -1188,7 +1188,7 @@ def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
 
 
 def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | None = None) -> Answer:
-    """What a term means: in one municipality's code, or in each of the five."""
+    """What a term means: in one municipality's code, or in each covered code."""
     if not term:
         return Answer("Which term? For example: habitable room, infestation, rubbish, dwelling unit, occupant.")
     munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
@@ -1267,9 +1267,7 @@ def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = 
     keys = kb.municipalities_for_citation(citation) or ([municipality] if municipality else [])
     if not keys:
         return Answer(
-            f'I couldn\'t tell which code "{citation}" is from. Section numbers I know start with '
-            "190- (Town of Holland), 12. (Town of Howard), 258- (City of Amery) and 205- (City of Muskego); "
-            "the Village of Dresser extract cites by heading. Name the municipality too."
+            f'I couldn\'t tell which code "{citation}" is from. {kb.section_numbering()} Name the municipality too.'
         )
     muni = kb.municipality(keys[0])
     try:
@@ -1312,7 +1310,7 @@ def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = 
 def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
     """One line per municipality on a topic, with its citation, or "not addressed"."""
     description = kb.topics()[topic]
-    lines = [f"{description} — the five codes side by side:"]
+    lines = [f"{description} — the {kb.covered_count()} codes side by side:"]
     cited: list[Section] = []
     for muni in kb.municipalities():
         answer = answer_topic(kb, muni.key, topic)
