@@ -155,7 +155,7 @@ def answer_or_ask(
         ]
     try:
         if duty:
-            answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker))
+            answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker), question=text)
         else:
             question, ranking = question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)

@@ -111,8 +111,8 @@ class ActionClarify(Action):
         likely = likely[:MAX_SUGGESTIONS]
         if not likely:
             dispatcher.utter_message(
-                text="Sorry, I'm not sure what you mean. I answer questions about five Wisconsin housing codes; "
-                'say "help" for examples.'
+                text=f"Sorry, I'm not sure what you mean. I answer questions about {kb().covered_count()} Wisconsin "
+                'housing codes; say "help" for examples.'
             )
             return []
         names = [topics[t].split(",")[0].split(" (")[0] for t in likely]

@@ -26,7 +26,7 @@ class ActionRequestHuman(Action):
     ) -> List[Dict[str, Any]]:
         key, _ = current_municipality(tracker)
         try:
-            answer = handoff(kb(), key)
+            answer = handoff(kb(), key, tracker.latest_message.get("text") or "")
         except KnowledgeBaseError:
             dispatcher.utter_message(
                 text="Sorry, I can't look that up right now. Please contact your municipality's building inspector."

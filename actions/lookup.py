@@ -26,7 +26,7 @@ ASK_FOR_CITATION = 'Which section? Give its number, for example "show me 190-9" 
 
 
 class ActionDefine(Action):
-    """What a term means in the code(s): the municipality in play, or all five."""
+    """What a term means in the code(s): the municipality in play, or every covered one."""
 
     def name(self) -> str:
         return "action_define"

@@ -258,7 +258,7 @@ class ValidateSpaceForm(FormValidationAction):
 
 
 class ActionAskMunicipality(Action):
-    """The form's question for the municipality: the five as buttons (and a word on unknown places)."""
+    """The form's question for the municipality: the covered ones as buttons (and a word on unknown places)."""
 
     def name(self) -> str:
         return "action_ask_municipality"

@@ -112,6 +112,8 @@ def renamed(data: Mapping[str, Any], new: str) -> dict[str, Any]:
         if field in muni:
             muni[field] = swap(muni[field])
     muni["aliases"] = [swap(a) for a in muni.get("aliases") or []]
+    muni.pop("order", None)  # listed after the real ones (each file's order is its own)
+    muni.pop("common_word", None)  # a made-up name is no everyday word
     muni["notes"] = f"Synthetic copy of {data['municipality']['name']} for the cost curve (bench/curve.py)."
     return out
 

@@ -26,7 +26,11 @@ DEFAULT_DB_PATH = PROJECT_DIR / "build" / "kb.sqlite"
 
 
 COLUMNS: dict[str, dict[str, type]] = {
-    "municipalities": dict.fromkeys([*curated.REQUIRED_MUNICIPALITY_FIELDS, "aliases", "notes", "adopted"], str),
+    "municipalities": {
+        **dict.fromkeys([*curated.REQUIRED_MUNICIPALITY_FIELDS, "aliases", "notes", "adopted", "section_prefix"], str),
+        "order": int,
+        "common_word": int,
+    },
     "sections": {
         **dict.fromkeys(
             [
@@ -80,14 +84,30 @@ COLUMNS: dict[str, dict[str, type]] = {
 
 
 class BuildError(Exception):
-    """The curated files did not validate; ``problems`` lists why."""
+    """The curated files did not validate, or hold drafted entries nobody reviewed; ``problems``
+    lists why, ``str()`` says so in a sentence."""
 
-    def __init__(self, problems: list[curated.Problem]):
+    def __init__(self, problems: list[curated.Problem], message: str | None = None):
         self.problems = problems
-        super().__init__(f"{len(problems)} validation errors")
+        super().__init__(message or f"{len(problems)} validation errors")
 
 
-def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
+def unreviewed_message(pending: list[curated.Problem], data_dir: Path) -> str:
+    """Why a build with drafted entries still marked ``review: true`` is refused: the files and entries."""
+    by_file: dict[str, list[str]] = {}
+    for problem in pending:
+        by_file.setdefault(problem.municipality, []).append(problem.where)
+    files = "; ".join(
+        f"{data_dir / (key + '.yml')}: " + ", ".join(wheres[:6]) + (f" and {len(wheres) - 6} more" if len(wheres) > 6 else "")
+        for key, wheres in by_file.items()
+    )
+    return (
+        f"{len(pending)} drafted entries are still marked review: true, so nothing was built ({files}). "
+        "Check each against its text, correct it and delete the mark (`knowledge validate` lists them)."
+    )
+
+
+def content_hash(data_dir: Path = curated.DATA_DIR, sources_dir: Path = curated.SOURCES_DIR) -> str:
     """A hash of everything the database is built from (to tell when it is stale)."""
     digest = hashlib.sha256()
     paths = [
@@ -97,7 +117,7 @@ def content_hash(data_dir: Path = curated.DATA_DIR) -> str:
         curated.PLACES_PATH,
         curated.PEOPLE_PATH,
         *curated.data_files(data_dir),
-        *sorted(curated.SOURCES_DIR.glob("*.txt")),
+        *sorted(sources_dir.glob("*.txt")),
     ]
     for path in paths:
         digest.update(path.name.encode())
@@ -124,6 +144,9 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
                 "enforcing_officer": muni["enforcing_officer"],
                 "office": muni["office"],
                 "source_file": muni["source_file"],
+                "order": muni.get("order"),
+                "section_prefix": muni.get("section_prefix") or "",
+                "common_word": bool(muni.get("common_word")),
                 "aliases": json.dumps(muni.get("aliases") or []),
                 "notes": muni.get("notes") or "",
                 "adopted": json.dumps(
@@ -219,13 +242,13 @@ def _rows(files: list[dict[str, Any]], vocab: dict[str, Any]) -> dict[str, list[
     return tables
 
 
-def spelling_dictionary() -> dict[str, int]:
-    """Word counts for typo correction: the five source texts, plus the people's words of the
+def spelling_dictionary(sources_dir: Path = curated.SOURCES_DIR) -> dict[str, int]:
+    """Word counts for typo correction: the source texts, plus the people's words of the
     synonym table, the housing words and the topic keywords (so "landlord" is a word too)."""
     import re
 
     counts: dict[str, int] = {}
-    for path in sorted(curated.SOURCES_DIR.glob("*.txt")):
+    for path in sorted(sources_dir.glob("*.txt")):
         for word in re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()):
             counts[word] = counts.get(word, 0) + 1
     vocab = curated.load_vocab()
@@ -246,7 +269,8 @@ def build(
     """Validate the curated files and compile them into ``db_path``.
 
     Returns the row count of each table. Raises :class:`BuildError` when any file has a
-    validation error (warnings do not stop the build).
+    validation error (warnings do not stop the build) or an entry a draft marked ``review: true``
+    that nobody has reviewed yet (``knowledge validate`` lists those as unreviewed).
     """
     files, problems = curated.validate_all(keys, data_dir, sources_dir)
     vocab = curated.load_vocab()
@@ -258,6 +282,9 @@ def build(
     errors = [p for p in problems if p.level == "error"]
     if errors:
         raise BuildError(errors)
+    pending = [p for p in problems if p.level == "unreviewed"]
+    if pending:
+        raise BuildError(pending, unreviewed_message(pending, Path(data_dir)))
     tables = _rows(files, curated.load_vocab())
     db_path = Path(db_path)
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -278,7 +305,7 @@ def build(
     db["meta"].insert_all(
         [
             {"key": "schema_version", "value": str(SCHEMA_VERSION)},
-            {"key": "content_hash", "value": content_hash(data_dir)},
+            {"key": "content_hash", "value": content_hash(data_dir, sources_dir)},
             {"key": "facts", "value": json.dumps(curated.load_vocab()["facts"])},
             {"key": "fact_phrases", "value": json.dumps(phrases)},
             {"key": "duties", "value": json.dumps(curated.load_vocab()["duties"])},
@@ -287,7 +314,8 @@ def build(
             {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
             {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
-            {"key": "spelling", "value": json.dumps(spelling_dictionary())},
+            {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
+            {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
             {"key": "places", "value": json.dumps(curated.load_places())},
             {"key": "people", "value": json.dumps(curated.load_people())},

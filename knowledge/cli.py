@@ -19,27 +19,46 @@ DB_OPTION = click.option(
     help="The knowledge base database.",
 )
 
+DATA_DIR_OPTION = click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=curated.DATA_DIR,
+    show_default=True,
+    envvar="HOUSING_KB_DATA_DIR",
+    help="The curated municipality files (one <key>.yml per municipality).",
+)
+SOURCES_DIR_OPTION = click.option(
+    "--sources-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=curated.SOURCES_DIR,
+    show_default=True,
+    envvar="HOUSING_KB_SOURCES_DIR",
+    help="The source texts the curated files quote.",
+)
+
 
 @click.group()
 @click.version_option(package_name="housing-code-assistant", message="%(version)s")
 def cli() -> None:
     """Housing-code knowledge base: build it, check it and look things up.
 
-    Everything comes from the five municipal housing-code texts shipped in
-    knowledge/sources/. This is information, not legal advice.
+    Everything comes from the municipal housing-code texts shipped in knowledge/sources/
+    (one curated file per municipality in knowledge/data/). This is information, not legal advice.
     """
 
 
 @cli.command()
 @click.argument("keys", nargs=-1)
 @click.option("--warnings/--no-warnings", default=True, help="Also list warnings (uncovered source text).")
-def validate(keys: tuple[str, ...], warnings: bool) -> None:
+@DATA_DIR_OPTION
+@SOURCES_DIR_OPTION
+def validate(keys: tuple[str, ...], warnings: bool, data_dir: Path, sources_dir: Path) -> None:
     """Check the curated files against their source texts.
 
     KEYS limits the check to those municipalities (e.g. holland amery); the default is all.
     Exits non-zero when any error is found.
     """
-    _, problems = curated.validate_all(list(keys) or None)
+    _, problems = curated.validate_all(list(keys) or None, data_dir, sources_dir)
     errors = [p for p in problems if p.level == "error"]
     for problem in problems:
         if problem.level == "error" or warnings:
@@ -99,16 +118,24 @@ def draft(text_file: Path, key: str | None, name: str | None, out: Path | None, 
 
 @cli.command()
 @DB_OPTION
-def build(db: Path) -> None:
-    """Validate the curated files and compile them into the SQLite knowledge base."""
+@DATA_DIR_OPTION
+@SOURCES_DIR_OPTION
+def build(db: Path, data_dir: Path, sources_dir: Path) -> None:
+    """Validate the curated files and compile them into the SQLite knowledge base.
+
+    Refuses (and builds nothing) when a file has a validation error or an entry `knowledge draft`
+    marked `review: true` that nobody has reviewed yet.
+    """
     from knowledge.build import build as run_build
 
     try:
-        counts = run_build(db)
+        counts = run_build(db, data_dir=data_dir, sources_dir=sources_dir)
     except BuildError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        raise click.ClickException(f"{len(exc.problems)} validation errors; nothing was built.") from None
+        if any(p.level == "error" for p in exc.problems):
+            raise click.ClickException(f"{len(exc.problems)} validation errors; nothing was built.") from None
+        raise click.ClickException(str(exc)) from None
     click.echo(f"built {db}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
 
 
@@ -195,7 +222,7 @@ def define(db: Path, term: str, municipality: str | None, all_: bool) -> None:
 @DB_OPTION
 @click.argument("standard")
 def compare(db: Path, standard: str) -> None:
-    """Compare one numeric standard across the five municipalities (e.g. sleeping_room_one_occupant)."""
+    """Compare one numeric standard across the municipalities (e.g. sleeping_room_one_occupant)."""
     from knowledge import compare as comparing
     from knowledge.kb import KnowledgeBaseError
 
@@ -266,7 +293,7 @@ def space() -> None:
 
     Every figure comes from the municipality's own text (its standards in the knowledge base),
     with the arithmetic, the citation and the verbatim rule. MUNICIPALITY is a name or key
-    (holland, howard, amery, dresser, muskego) or "all". Room sizes are read as people write
+    (the keys are the file names in knowledge/data/) or "all". Room sizes are read as people write
     them: 10x12, "10 by 12 feet", "10' x 12'6\"", "120 sq ft", "3 by 4 meters".
     """
 

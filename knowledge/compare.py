@@ -1,4 +1,4 @@
-"""Comparison across the five municipalities, and long-form answers for the clerk desk.
+"""Comparison across the covered municipalities, and long-form answers for the clerk desk.
 
 Plain data (dicts and lists, JSON-ready) built only from the knowledge base: every number,
 quote and citation comes from the built database, and every text is given in full (never
@@ -69,6 +69,7 @@ def municipality_info(muni: Municipality) -> dict[str, Any]:
     return {
         "key": muni.key,
         "name": muni.name,
+        "state": muni.state,
         "code_title": muni.code_title,
         "chapter": muni.chapter,
         "citation_prefix": muni.citation_prefix,
@@ -220,7 +221,7 @@ def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
     """The chat's comparison of a topic: one line per municipality (its words in brief and its citation), or
     "not addressed" with the office to ask."""
     comparison = compare_topic(kb, topic)
-    lines = [f"{comparison['description']} — the five codes side by side:"]
+    lines = [f"{comparison['description']} — the {kb.covered_count()} codes side by side:"]
     cited = []
     for entry in comparison["municipalities"]:
         muni, brief = entry["municipality"], entry["in_brief"]
@@ -397,7 +398,7 @@ def lookup(kb: KnowledgeBase, text: str, municipality: str | None = None) -> dic
             kind = results[0]["kind"]
             missing = [municipality_info(m) for m in munis if all(r["municipality"] != m.key for r in results)]
             return {"kind": kind, "query": query, "results": results, "not_found_in": missing}
-    where = munis[0].name if municipality else "any of the five texts"
+    where = munis[0].name if municipality else f"any of the {kb.covered_count()} texts"
     raise NotFound(
         f"No section or defined term {_clip(query)!r} in {where}.",
         search_sections(kb, query, municipality, limit=5),

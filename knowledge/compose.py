@@ -20,7 +20,7 @@ from knowledge.answer_parts import parts as answer_parts
 from knowledge.answer_parts import words as answer_words
 from knowledge.buttons import municipality_buttons
 from knowledge.citations import with_prefix
-from knowledge.facts import asked_duty, is_who_question
+from knowledge.facts import asked_duty, is_who_question, proposed_side
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
 from knowledge.kb import Coverage, KnowledgeBase, Municipality, Section, UnknownCitation
@@ -239,6 +239,7 @@ def answer_duty(
     role: str | None = None,
     quote_limit: int = QUOTE_LIMIT,
     what: str | None = None,
+    question: str | None = None,
 ) -> Answer:
     """Who must carry ``duty`` in a municipality, given what the user told us.
 
@@ -249,7 +250,7 @@ def answer_duty(
     names the enforcing officer.
     """
     if duty in kb.fact_vocabulary().either:
-        return answer_either(kb, municipality, duty, facts, topic, role, quote_limit)
+        return answer_either(kb, municipality, duty, facts, topic, role, quote_limit, question)
     muni = kb.municipality(municipality)
     rules = kb.rules(muni.key, duty)
     what = what or DUTY_PHRASES.get(duty, duty.replace("_", " "))
@@ -280,6 +281,8 @@ def answer_duty(
     verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases)
+    answered = _yes_or_no(vocabulary, verdict, question, role)
+    lead = answered + lead[0].lower() + lead[1:] if answered else lead
     unless = _unless_line(verdict)
     question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
@@ -316,6 +319,18 @@ def answer_duty(
     return Answer("\n".join(lines), payload)
 
 
+def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: str | None) -> str:
+    """ "Yes: " or "No: " when a yes/no question proposed one side ("do I have to let him in?") and the
+    verdict decides; empty otherwise. The verdict sentence follows, so "in the ..." goes on in lower case."""
+    if verdict.kind != "decided" or not question:
+        return ""
+    side = proposed_side(question, vocabulary, role)
+    sides = {vocabulary.sides.get(p) for p in verdict.parties}
+    if side is None or None in sides:
+        return ""
+    return "Yes, " if side in sides else "No, "
+
+
 def _definiteness(kb: KnowledgeBase, payload: Mapping[str, Any]) -> int:
     """How firmly a duty answer names a party: on one side of the lease (0), decided for both sides
     (1), depending on a fact (2), not said by the text (3)."""
@@ -344,6 +359,7 @@ def answer_either(
     topic: str,
     role: str | None = None,
     quote_limit: int = QUOTE_LIMIT,
+    question: str | None = None,
 ) -> Answer:
     """A "who" question whose words do not tell two duties apart ("who supplies the trash bins?":
     garbage or rubbish containers): both verdicts, the firmer one first (see ``either`` in
@@ -351,7 +367,10 @@ def answer_either(
     entry = kb.fact_vocabulary().either[pair]
     muni = kb.municipality(municipality)
     members = list(entry["duties"])
-    answers = [answer_duty(kb, muni.key, d, facts, topic_for_duty(kb, d) or topic, role, quote_limit) for d in members]
+    answers = [
+        answer_duty(kb, muni.key, d, facts, topic_for_duty(kb, d) or topic, role, quote_limit, question=question)
+        for d in members
+    ]
     order = sorted(range(len(members)), key=lambda i: (_definiteness(kb, answers[i].payload), i))
     first, rest = answers[order[0]], [answers[i] for i in order[1:]]
     same = all(
@@ -364,7 +383,9 @@ def answer_either(
     payload["citations"] = citations
     sources = "\n".join(source_line(c["citation"], shorten(c["quote"], quote_limit)) for c in citations)
     if same:  # one verdict for both ("In the Town of Howard, ... is the responsibility of the owner")
-        both = answer_duty(kb, muni.key, members[order[0]], facts, topic, role, quote_limit, what=entry["what"])
+        both = answer_duty(
+            kb, muni.key, members[order[0]], facts, topic, role, quote_limit, what=entry["what"], question=question
+        )
         said = [answer_words(answer_parts(both.text, both.payload), drop=("source",))]
         payload.update({k: v for k, v in both.payload.items() if k in ("verdict", "party", "parties", "decided")})
         return Answer("\n".join([*said, sources]), payload)
@@ -520,7 +541,7 @@ def _verdict_lead(
     officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
     if verdict.kind == "silent":
         return (
-            f"The {muni.name} text does not say who is responsible for {what}{_used_facts(verdict)}; "
+            f"The {muni.name} text does not address who is responsible for {what}{_used_facts(verdict)}; "
             f"ask the {officer}, who enforces the {muni.name} code."
         )
     assert verdict.question is not None
@@ -651,7 +672,7 @@ def _cited_sections(kb: KnowledgeBase, municipality: str, rules: Iterable[Rule |
 
 
 def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
-    """Ask which of the covered municipalities the user means (the five names as buttons).
+    """Ask which of the covered municipalities the user means (their names as buttons).
 
     An uncovered place is never mapped to a covered code: the answer says what is covered and asks
     which one, if any, applies. A place that shares a covered name but is another kind or in another
@@ -767,7 +788,7 @@ def answer_topic(
     if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic, coverage)
     if duties == list(config.duties) and len(duties) == 1 and not standards:
-        return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit)
+        return answer_duty(kb, muni.key, duties[0], facts, topic, role, limit, question=question)
 
     lines: list[str] = [f"In the {muni.name}, on {coverage.description[0].lower() + coverage.description[1:]}:"]
     if not standards and not duties and no_figure_line(kb, muni, topic):
@@ -921,7 +942,7 @@ def answer_question(
     duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
     if duty:
         if duty in duties:
-            answer = answer_duty(kb, muni.key, duty, facts, topic, role)
+            answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question)
             answer.payload["lead"] = _lead_payload(lead)
             return answer
         what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
@@ -1171,7 +1192,7 @@ def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
 
 
 def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | None = None) -> Answer:
-    """What a term means: in one municipality's code, or in each of the five."""
+    """What a term means: in one municipality's code, or in each covered code."""
     if not term:
         return Answer("Which term? For example: habitable room, infestation, rubbish, dwelling unit, occupant.")
     munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
@@ -1250,9 +1271,7 @@ def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = 
     keys = kb.municipalities_for_citation(citation) or ([municipality] if municipality else [])
     if not keys:
         return Answer(
-            f'I couldn\'t tell which code "{citation}" is from. Section numbers I know start with '
-            "190- (Town of Holland), 12. (Town of Howard), 258- (City of Amery) and 205- (City of Muskego); "
-            "the Village of Dresser extract cites by heading. Name the municipality too."
+            f'I couldn\'t tell which code "{citation}" is from. {kb.section_numbering()} Name the municipality too.'
         )
     muni = kb.municipality(keys[0])
     try:

@@ -34,7 +34,6 @@ SOURCES_DIR = PACKAGE_DIR / "sources"
 VOCAB_PATH = PACKAGE_DIR / "vocab.yml"
 SYNONYMS_PATH = PACKAGE_DIR / "synonyms.yml"
 
-MUNICIPALITY_ORDER = ("holland", "howard", "amery", "dresser", "muskego")
 BASES = ("stated", "cross_reference", "inferred", "unknown")
 PARTIES = ("owner", "operator", "occupant", "owner_or_operator", "owner_or_occupant")
 CONDITION_OPS = ("eq", "ne", "gt", "gte", "lt", "lte")
@@ -53,6 +52,19 @@ REQUIRED_MUNICIPALITY_FIELDS = (
     "enforcing_officer",
     "office",
     "source_file",
+)
+# Optional fields of the municipality header (knowledge/SCHEMA.md): where it is listed (``order``),
+# how its printed section numbers start (``section_prefix``: "190-", "12."), whether its bare name is
+# also a common word (``common_word``: "dresser" is furniture), and the rest.
+OPTIONAL_MUNICIPALITY_FIELDS = (
+    "order",
+    "section_prefix",
+    "common_word",
+    "aliases",
+    "notes",
+    "adopted",
+    "fact_questions",
+    "review",
 )
 
 
@@ -206,10 +218,10 @@ def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCE
             problems.append(Problem("synonyms", where, "maps to no code word"))
         for target in targets:
             if fold(target).lower() not in texts:
-                problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the five texts"))
+                problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the source texts"))
     for scope, entry in load_scopes().items():
         if scope not in texts:
-            problems.append(Problem("synonyms", f"scopes.{scope}", "occurs in none of the five texts"))
+            problems.append(Problem("synonyms", f"scopes.{scope}", "occurs in none of the source texts"))
         if not entry["wordings"]:
             problems.append(Problem("synonyms", f"scopes.{scope}", "has no wordings"))
     return problems
@@ -247,8 +259,15 @@ def validate_places(places: dict[str, Any], municipalities: list[dict[str, Any]]
     covered = {(_core(m.get("name", "")), m.get("kind")) for m in municipalities}
     covered_keys = {m.get("key") for m in municipalities}
     for key in places.get("covered") or {}:
-        if key not in covered_keys:
-            problems.append(Problem("places", f"covered.{key}", "not a covered municipality key"))
+        problems.append(
+            Problem(
+                "places",
+                f"covered.{key}",
+                "a covered municipality's reading is a field of its own data file now: set "
+                f"`common_word: true` in the municipality block of knowledge/data/{key}.yml and delete `covered`"
+                + ("" if key in covered_keys else f" ({key!r} is not a covered municipality key)"),
+            )
+        )
     for i, place in enumerate(places.get("other_places") or []):
         where = f"other_places[{i}]"
         if not isinstance(place, dict) or not place.get("name"):
@@ -284,10 +303,21 @@ def validate_people(people: dict[str, Any]) -> list[Problem]:
 
 
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
-    """The curated files, in the product's municipality order (then any others)."""
-    files = {p.stem: p for p in data_dir.glob("*.yml")}
-    ordered = [files.pop(k) for k in MUNICIPALITY_ORDER if k in files]
-    return ordered + [files[k] for k in sorted(files)]
+    """The curated files, by file name (:func:`in_order` puts loaded files in the product's order)."""
+    return sorted(data_dir.glob("*.yml"), key=lambda p: p.stem)
+
+
+def in_order(files: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Loaded curated files in the product's order: by each header's ``order``, then files without
+    one, by key (the order the bot lists the municipalities in, e.g. as buttons)."""
+
+    def place(data: dict[str, Any]) -> tuple[int, int, str]:
+        muni = data.get("municipality") or {}
+        order = muni.get("order")
+        known = isinstance(order, int) and not isinstance(order, bool)
+        return (0, order, str(muni.get("key"))) if known else (1, 0, str(muni.get("key")))
+
+    return sorted(files, key=place)
 
 
 # libyaml's loader where PyYAML has it: the same data, about ten times faster than the pure-Python
@@ -343,6 +373,50 @@ def check_adopted(adopted: Any, source: Source) -> list[str]:
     return problems
 
 
+def check_header(muni: dict[str, Any], sections: list[dict[str, Any]]) -> list[str]:
+    """Problems with the header fields that replace code: ``order`` (a positive whole number),
+    ``common_word`` (true or false) and ``section_prefix`` (how every printed section number of the
+    file starts: the chapter followed by "-" or "."; required when any section's number is printed,
+    absent when the extract cites by heading only)."""
+    problems: list[str] = []
+    order = muni.get("order")
+    if "order" in muni and (not isinstance(order, int) or isinstance(order, bool) or order < 1):
+        problems.append(f"order must be a positive whole number (where the municipality is listed), not {order!r}")
+    if "common_word" in muni and not isinstance(muni["common_word"], bool):
+        problems.append(f"common_word must be true or false, not {muni['common_word']!r}")
+    printed = [
+        str(row.get("citation"))
+        for row in sections
+        if isinstance(row, dict) and row.get("basis") in ("stated", "cross_reference") and row.get("citation")
+    ]
+    prefix = muni.get("section_prefix")
+    if prefix is None:
+        if printed:
+            problems.append(
+                f"section_prefix is missing: the file has printed section numbers (e.g. {printed[0]!r}); "
+                'give how they start, e.g. "190-" or "12."'
+            )
+        return problems
+    chapter = str(muni.get("chapter") or "")
+    if not isinstance(prefix, str) or not re.fullmatch(r"\d+[-.]", prefix):
+        problems.append(f'section_prefix must be the chapter followed by "-" or ".", e.g. "190-" or "12.", not {prefix!r}')
+    elif chapter and prefix[:-1] != chapter:
+        problems.append(f"section_prefix {prefix!r} does not start with the chapter {chapter!r}")
+    elif not printed:
+        problems.append(f"section_prefix {prefix!r} is given but no section has a printed number (stated or cross_reference)")
+    else:
+        wrong = [c for c in printed if not _LEADING_MARK.sub("", c).startswith(prefix)]
+        if wrong:
+            problems.append(
+                f"section_prefix {prefix!r} does not start {len(wrong)} printed section number(s): "
+                + ", ".join(repr(c) for c in wrong[:5])
+            )
+    return problems
+
+
+_LEADING_MARK = re.compile(r"^\s*§+\s*")
+
+
 def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> list[Problem]:
     """Check one municipality file against its source text and the vocabulary."""
     muni = data.get("municipality") or {}
@@ -355,6 +429,10 @@ def validate(data: dict[str, Any], source: Source, vocab: dict[str, Any]) -> lis
     for name in REQUIRED_MUNICIPALITY_FIELDS:
         if not muni.get(name):
             err("municipality", f"missing field {name!r}")
+    for name in muni:
+        if name not in REQUIRED_MUNICIPALITY_FIELDS and name not in OPTIONAL_MUNICIPALITY_FIELDS:
+            err("municipality", f"unknown field {name!r} (knowledge/SCHEMA.md lists the fields)")
+    problems.extend(Problem(key, "municipality", m) for m in check_header(muni, data["sections"]))
     if muni.get("kind") not in ("town", "village", "city"):
         err("municipality", "kind must be town, village or city")
     problems.extend(Problem(key, "municipality", m) for m in check_adopted(muni.get("adopted"), source))
@@ -578,7 +656,7 @@ def validate_all(
     """Load and validate the curated files in ``data_dir`` (all, or the given keys) against ``sources_dir``."""
     vocab = load_vocab()
     loaded: list[dict[str, Any]] = []
-    problems: list[Problem] = validate_vocab(vocab) + validate_synonyms(load_synonyms())
+    problems: list[Problem] = validate_vocab(vocab) + validate_synonyms(load_synonyms())  # the shipped texts
     problems += [
         Problem("vocab", where, f"shown to users: {problem}")
         for where, text in vocab_texts(vocab)
@@ -599,6 +677,17 @@ def validate_all(
             continue
         problems.extend(validate(data, source, vocab))
         loaded.append(data)
+    loaded = in_order(loaded)
+    placed: dict[int, str] = {}
+    for data in loaded:
+        muni = data["municipality"]
+        order = muni.get("order")
+        if isinstance(order, int) and not isinstance(order, bool):
+            if order in placed:
+                problems.append(
+                    Problem(muni["key"], "municipality", f"order {order} is also {placed[order]}'s: give each file its own")
+                )
+            placed.setdefault(order, muni["key"])
     if not keys:
         problems.extend(validate_places(load_places(), [d.get("municipality") or {} for d in loaded]))
         problems.extend(validate_people(load_people()))

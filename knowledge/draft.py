@@ -466,6 +466,25 @@ def municipality(raw: str, source_file: str, key: str | None = None, name: str |
     }
 
 
+def with_section_prefix(muni: dict[str, Any], sections: list[dict[str, Any]]) -> dict[str, Any]:
+    """The municipality block with ``section_prefix`` (how the printed section numbers start: "190-",
+    "12.") after ``chapter``, guessed from the drafted sections; left out when none prints a number."""
+    printed = Counter(
+        found.group(1)
+        for row in sections
+        if row.get("basis") in ("stated", "cross_reference")
+        and (found := re.match(r"\s*§*\s*(\d+[-.])", str(row.get("citation") or "")))
+    )
+    if not printed:
+        return muni
+    out: dict[str, Any] = {}
+    for name, value in muni.items():
+        out[name] = value
+        if name == "chapter":
+            out["section_prefix"] = printed.most_common(1)[0][0]
+    return out
+
+
 def draft(raw: str, source_file: str, key: str | None = None, name: str | None = None,
           vocab: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
     """A draft curated file (as data) for the ordinance text ``raw``."""
@@ -473,9 +492,10 @@ def draft(raw: str, source_file: str, key: str | None = None, name: str | None =
     _index_keys(vocab)
     drafter = _Drafter(raw, vocab)
     drafter.split()
+    sections = [u.row() for u in drafter.units]
     return {
-        "municipality": municipality(raw, source_file, key, name),
-        "sections": [u.row() for u in drafter.units],
+        "municipality": with_section_prefix(municipality(raw, source_file, key, name), sections),
+        "sections": sections,
         "definitions": drafter.definitions,
         "standards": drafter.standards(),
         "rules": drafter.duties(),

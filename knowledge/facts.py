@@ -60,6 +60,9 @@ class Vocabulary:
     either: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # which side of a lease each party is on (a verdict on one side is the more definite)
     sides: Mapping[str, str] = field(default_factory=dict)
+    # yes/no questions that propose one side ("do I have to ...?"), and the asker's side from their words
+    proposals: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+    askers: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -178,6 +181,15 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
+    for section, allowed in (("proposals", ("asker", "owner", "occupant", "both")), ("asker", ("owner", "occupant"))):
+        for name, patterns in (raw.get(section) or {}).items():
+            if name not in allowed:
+                problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
+            for pattern in patterns or []:
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    problems.append(f"{section}.{name}: bad pattern {pattern!r}: {exc}")
     for pattern in raw.get("who_phrases") or []:
         try:
             re.compile(pattern)
@@ -219,6 +231,8 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         wording={k: dict(v) for k, v in (raw.get("wording") or {}).items()},
         topic_duty=dict(raw.get("topic_duty") or {}),
         either={k: dict(v) for k, v in (raw.get("either") or {}).items()},
+        proposals={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("proposals") or {}).items()},
+        askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
         sides=dict(raw.get("sides") or {}),
     )
 
@@ -340,3 +354,26 @@ def is_who_question(text: str, vocabulary: Vocabulary) -> bool:
     """Whether a message asks who must do something ("who has to exterminate?")."""
     lowered = _prepare(text)
     return any(pattern.search(lowered) for pattern in vocabulary.who)
+
+
+def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:
+    """The side ("landlord" or "tenant") a yes/no duty question proposes, or None.
+
+    "Do I have to let him in?" proposes the asker's side (their ``role``, else what their words show:
+    "my landlord" is a tenant's words); "does the landlord have to fix it?" the owner's. A question
+    naming two sides ("me or the landlord?") or asking "who" proposes none.
+    """
+    lowered = _prepare(text)
+    if any(p.search(lowered) for p in vocabulary.proposals.get("both", ())):
+        return None
+    party = None
+    if any(p.search(lowered) for p in vocabulary.proposals.get("asker", ())):
+        party = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
+        if party is None:
+            party = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
+    else:
+        party = next(
+            (side for side in ("owner", "occupant") if any(p.search(lowered) for p in vocabulary.proposals.get(side, ()))),
+            None,
+        )
+    return vocabulary.sides.get(party) if party else None

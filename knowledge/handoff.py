@@ -7,9 +7,10 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 
 from __future__ import annotations
 
+from knowledge import selector
 from knowledge.buttons import municipality_buttons
-from knowledge.compose import Answer
-from knowledge.kb import KnowledgeBase
+from knowledge.compose import Answer, citation_payload, quote_lines
+from knowledge.kb import KnowledgeBase, Section
 
 
 def officer_words(office: str, officer: str) -> str:
@@ -17,8 +18,33 @@ def officer_words(office: str, officer: str) -> str:
     return f"the {office}" if officer.lower() in office.lower() else f"the {office} ({officer})"
 
 
-def handoff(kb: KnowledgeBase, municipality: str | None = None) -> Answer:
-    """Who to contact about the code of ``municipality`` (or of every covered municipality when unknown)."""
+def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") -> Section | None:
+    """The section that shows the enforcing officer's role for what was asked: of the sections naming
+    the officer, the one the question matches best ("who do I call about my rental license?" → the
+    license section), else the first in the text (usually the officer's authority to inspect)."""
+    muni = kb.municipality(municipality)
+    naming = [s for s in kb.sections(muni.key) if muni.enforcing_officer.lower() in s.text.lower()]
+    if not naming:
+        return None
+    config = kb.meta("handoff") or {}
+    ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
+    question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
+    if question.strip():
+        scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(naming)})
+        best = max(range(len(naming)), key=lambda i: (scores.get(str(i), 0.0), -i))
+        if scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
+            return naming[best]
+    roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
+    for word in selector.tokens(" ".join(config.get("role_words") or ())):  # in order of preference
+        found = next((s for s in roles if word in selector.tokens(s.text)), None)
+        if found is not None:
+            return found
+    return naming[0]
+
+
+def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "") -> Answer:
+    """Who to contact about the code of ``municipality`` (or of every covered municipality when unknown),
+    with the section that shows the officer's role (the one ``question`` is about, where it names one)."""
     note = (
         "The code texts I have give no phone number or address for that office: the municipality's "
         "hall can tell you how to reach it. I've also put this conversation on the clerk's review list, so a "
@@ -31,7 +57,14 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None) -> Answer:
             f"{officer_words(muni.office, muni.enforcing_officer)} enforces it. {note}"
         )
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
-        return Answer(text, {"handoff": True, "municipality": muni.key, "officers": officers})
+        section = officer_section(kb, muni.key, question)
+        payload = {
+            "handoff": True,
+            "municipality": muni.key,
+            "officers": officers,
+            "citations": [citation_payload(section)] if section else [],
+        }
+        return Answer(text + ("\n" + quote_lines([section]) if section else ""), payload)
     munis = kb.municipalities()
     lines = [f"- {m.name}: {officer_words(m.office, m.enforcing_officer)}" for m in munis]
     text = (

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from knowledge import facts as facts_module
+from knowledge import phrasing
 from knowledge.citations import normalize, with_prefix
 from knowledge.rules import Rule
 
@@ -61,6 +62,12 @@ class Municipality:
     notes: str
     # Adoption dates the text itself states: ({"date", "part", "quote"}, ...); empty when it states none.
     adopted: tuple[dict[str, str], ...] = ()
+    # Where it is listed (the data file's ``order``; None: after those with one, by key).
+    order: int | None = None
+    # How the printed section numbers start ("190-", "12."); empty when the extract cites by heading.
+    section_prefix: str = ""
+    # Whether the bare name is also a common word ("dresser" is furniture): see knowledge/nlp.py.
+    common_word: bool = False
 
     @property
     def contact(self) -> str:
@@ -232,21 +239,31 @@ class KnowledgeBase:
 
     # -- municipalities -------------------------------------------------------------
     def municipalities(self) -> list[Municipality]:
-        """All covered municipalities, in the product's order."""
+        """All covered municipalities, in the product's order (``order`` in each data file's header)."""
         if self._munis is None:
             munis: dict[str, Municipality] = {}
             for row in self._rows("select * from municipalities order by rowid"):
                 data = dict(row)
                 data["aliases"] = tuple(json.loads(data["aliases"]))
                 data["adopted"] = tuple(json.loads(data.get("adopted") or "[]"))
+                data["common_word"] = bool(data.get("common_word"))
+                data["section_prefix"] = data.get("section_prefix") or ""
                 munis[data["key"]] = Municipality(**data)
             self._munis = munis
         return list(self._munis.values())
 
     def covered_names(self) -> str:
         """ "Town of Holland, Town of Howard, … and City of Muskego"."""
-        names = [m.name for m in self.municipalities()]
-        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+        return phrasing.and_list([m.name for m in self.municipalities()])
+
+    def covered_count(self) -> str:
+        """How many municipalities are covered, in words ("five"), for texts such as "the five codes"."""
+        return phrasing.count_word(len(self.municipalities()))
+
+    def section_numbering(self) -> str:
+        """How each code's printed section numbers start (``section_prefix`` in its data file), as a
+        sentence (:func:`knowledge.phrasing.section_numbering`)."""
+        return phrasing.section_numbering(self.municipalities())
 
     def municipality(self, name: str) -> Municipality:
         """The municipality a key, name or alias names; :class:`UnknownMunicipality` if none."""
@@ -547,7 +564,7 @@ class KnowledgeBase:
         return self._synonyms
 
     def spelling(self) -> dict[str, int]:
-        """Word counts for typo correction (the five texts and the synonym table's words)."""
+        """Word counts for typo correction (the source texts and the synonym table's words)."""
         return dict(self.meta("spelling") or {})
 
     def housing_words(self) -> tuple[str, ...]:

@@ -28,14 +28,11 @@ _KIND_WORDS = {  # used only when knowledge/places.yml has no kinds
 
 
 def _place_words(kb: KnowledgeBase) -> tuple[set[str], list[str], list[str], dict[str, list[str]]]:
-    """From knowledge/places.yml: the covered names that are also common words, the words that make
-    such a name a place when before or after it ("in dresser", "dresser rooming house"), and the kind words."""
+    """The covered names that are also common words (``common_word`` in their data files), and from
+    knowledge/places.yml the words that make such a name a place when before or after it ("in dresser",
+    "dresser rooming house"), and the kind words."""
     places = kb.places()
-    common = {
-        m.name.split(" of ", 1)[-1].lower()
-        for m in kb.municipalities()
-        if ((places.get("covered") or {}).get(m.key) or {}).get("common_word")
-    }
+    common = {m.name.split(" of ", 1)[-1].lower() for m in kb.municipalities() if m.common_word}
     return (
         common,
         list(places.get("place_words_before") or ["in", "at", "for", "near"]),
@@ -81,7 +78,8 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
         )
         if core in common_words:
             # "my dresser" is furniture; "Dresser", "in dresser", "dresser wi", "dresser rooming house"
-            # and misspellings are the village (the context words are in knowledge/places.yml).
+            # and misspellings are the village (common_word in its data file; the context words are in
+            # knowledge/places.yml).
             misspelt = {"LOWER": {"IN": [s for s in spellings if s != core]}}
             patterns.append({"label": "municipality", "pattern": [{"ORTH": core.title()}], "id": muni.key})
             patterns.append({"label": "municipality", "pattern": [misspelt], "id": muni.key})

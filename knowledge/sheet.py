@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from knowledge.compose import DISCLAIMER
+from knowledge.phrasing import count_word
 
 BASIS_NOTES = {
     "inferred": "The text does not state this paragraph's letter or number; it is cited by its place in the section.",
@@ -201,7 +202,7 @@ def comparison_page(
     body = "\n".join(
         [
             "<header>",
-            f"<h1>Across the five municipalities: {e(what)}</h1>",
+            f"<h1>Across the {count_word(len(comparison.get('municipalities') or []))} municipalities: {e(what)}</h1>",
             f'<p class="meta"><time datetime="{day.isoformat()}">{e(long_date(day))}</time></p>',
             "</header>",
             comparison_table(comparison),

@@ -43,7 +43,7 @@ def municipalities(topics: list[str]) -> dict[str, dict[str, Any]]:
     alpha = {
         "municipality": {
             "key": "alpha", "name": "Town of Alpha", "kind": "town", "state": "Wisconsin",
-            "code_title": "Housing Code", "chapter": "1", "citation_prefix": "Town of Alpha Code",
+            "code_title": "Housing Code", "chapter": "1", "section_prefix": "1-", "citation_prefix": "Town of Alpha Code",
             "enforcing_officer": "Building Inspector", "office": "Town Building Inspector",
             "source_file": "alpha.txt", "aliases": ["Alpha", "Town of Alpha", "Alpha WI"],
             "notes": "A made-up code for the tests.",

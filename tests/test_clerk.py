@@ -91,16 +91,17 @@ def test_long_form_answer_quotes_every_section_in_full(desk, kb):
 
 
 @servers_mark
-def test_silent_text_answer_names_the_towns_own_officer(desk):
+def test_silent_text_answer_names_the_towns_own_officer(desk, kb):
     answer = get(desk, "api/answer", municipality="dresser", topic="heating").json()
     assert answer["addressed"] is False and answer["sections"] == []
     assert "does not address" in answer["summary"] and "Health Officer" in answer["summary"]
-    for other in ("Holland", "Howard", "Amery", "Muskego"):
-        assert other not in answer["summary"]
+    for other in kb.municipalities():
+        if other.key != "dresser":
+            assert other.name.split(" of ")[-1] not in answer["summary"]
 
 
 @servers_mark
-def test_compare_a_standard_as_json_html_and_text(desk):
+def test_compare_a_standard_as_json_html_and_text(desk, kb):
     data = get(desk, "api/compare", standard="sleeping_room_one_occupant").json()
     values = {e["municipality"]["key"]: [v["value"] for v in e["values"]] for e in data["municipalities"]}
     assert values == {"holland": [70], "howard": [], "amery": [80], "dresser": [], "muskego": [70]}
@@ -109,11 +110,11 @@ def test_compare_a_standard_as_json_html_and_text(desk):
 
     html = get(desk, "api/compare", standard="sleeping_room_one_occupant", format="html")
     assert html.status_code == 200 and html.headers["content-type"].startswith("text/html")
-    assert "<table" in html.text and html.text.count('<th scope="row">') == 5 and "@media print" in html.text
+    assert "<table" in html.text and html.text.count('<th scope="row">') == len(kb.municipalities()) and "@media print" in html.text
     assert "80 square feet" in html.text and "City of Amery Code § 258-18B" in html.text
 
     lines = get(desk, "api/compare", standard="sleeping_room_one_occupant", format="text").text.splitlines()
-    assert len(lines) == 5 and lines[1].startswith("Town of Howard: not addressed in this text")
+    assert len(lines) == len(kb.municipalities()) and lines[1].startswith("Town of Howard: not addressed in this text")
 
 
 @servers_mark

@@ -23,9 +23,55 @@ def test_all_of_every_source_is_covered(validated):
     assert [str(p) for p in problems if p.level == "warning"] == []
 
 
-def test_all_five_municipalities_are_curated(validated):
+def test_every_data_file_is_curated_in_the_order_its_header_gives(validated):
     files, _ = validated
-    assert [f["municipality"]["key"] for f in files] == list(curated.MUNICIPALITY_ORDER)
+    keys = [f["municipality"]["key"] for f in files]
+    assert sorted(keys) == sorted(p.stem for p in curated.DATA_DIR.glob("*.yml"))
+    assert [f["municipality"]["order"] for f in files] == sorted(f["municipality"]["order"] for f in files)
+
+
+def _header_problems(data: dict, **changes) -> list[str]:
+    muni = {**data["municipality"], **changes}
+    muni = {k: v for k, v in muni.items() if v is not None}
+    source = curated.read_source(muni)
+    problems = curated.validate({**data, "municipality": muni}, source, curated.load_vocab())
+    return [p.message for p in problems if p.level == "error"]
+
+
+def test_the_header_fields_that_replace_code_are_checked():
+    holland = curated.load_file(curated.DATA_DIR / "holland.yml")
+    dresser = curated.load_file(curated.DATA_DIR / "dresser.yml")
+    assert _header_problems(holland) == [] and _header_problems(dresser) == []
+    (missing,) = _header_problems(holland, section_prefix=None)
+    assert "section_prefix is missing" in missing and "'§ 190-" in missing
+    assert any("does not start with the chapter" in m for m in _header_problems(holland, section_prefix="19-"))
+    assert any('"-" or "."' in m for m in _header_problems(holland, section_prefix="190"))
+    (not_printed,) = _header_problems(dresser, section_prefix="19-")
+    assert "no section has a printed number" in not_printed
+    assert any("positive whole number" in m for m in _header_problems(holland, order=0))
+    assert any("positive whole number" in m for m in _header_problems(holland, order="first"))
+    assert any("common_word must be true or false" in m for m in _header_problems(dresser, common_word="yes"))
+    assert any("unknown field 'comon_word'" in m for m in _header_problems(dresser, comon_word=True))
+
+
+def test_two_files_with_one_order_are_caught(tmp_path):
+    import shutil
+
+    for key in ("holland", "howard"):
+        shutil.copy(curated.DATA_DIR / f"{key}.yml", tmp_path / f"{key}.yml")
+    text = (tmp_path / "howard.yml").read_text(encoding="utf-8").replace("  order: 2\n", "  order: 1\n", 1)
+    (tmp_path / "howard.yml").write_text(text, encoding="utf-8")
+    _, problems = curated.validate_all(["holland", "howard"], data_dir=tmp_path)
+    assert [str(p) for p in problems if p.level == "error"] == [
+        "error: howard: municipality: order 1 is also holland's: give each file its own"
+    ]
+
+
+def test_a_covered_name_read_as_a_common_word_is_set_in_its_data_file_not_in_places():
+    places = {**curated.load_places(), "covered": {"dresser": {"common_word": True}}}
+    munis = [f["municipality"] for f in curated.validate_all(["dresser"])[0]]
+    (problem,) = curated.validate_places(places, munis)
+    assert "common_word: true" in problem.message and "knowledge/data/dresser.yml" in problem.message
 
 
 def test_sources_are_the_shipped_copies_unchanged():

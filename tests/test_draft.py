@@ -125,3 +125,27 @@ def test_validate_lists_unreviewed_entries_apart_from_errors_and_warnings(tmp_pa
     assert {p.where.split("[")[0] for p in pending} == {"standards", "rules", "coverage"}
     assert all(str(p).startswith("unreviewed: howard: ") for p in pending)
     assert [p for p in problems if p.level == "error"] == [p for p in clean if p.level == "error"] == []
+
+
+def test_the_build_refuses_entries_still_marked_for_review_and_names_them(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    data = curated.load_file(curated.DATA_DIR / "howard.yml")
+    marked = copy.deepcopy(data)
+    marked["standards"][0]["review"] = True
+    marked["rules"][2]["review"] = True
+    (data_dir / "howard.yml").write_text(yaml.safe_dump(marked, sort_keys=False, allow_unicode=True), "utf-8")
+    db = tmp_path / "kb.sqlite"
+    args = ["build", "--db", str(db), "--data-dir", str(data_dir)]
+
+    refused = CliRunner().invoke(cli, args)
+    assert refused.exit_code == 1 and not db.exists()  # nothing was built
+    standard, rule = f"standards[0] {data['standards'][0]['key']!r}", f"rules[2] {data['rules'][2]['duty']!r}"
+    assert f"2 drafted entries are still marked review: true, so nothing was built ({data_dir / 'howard.yml'}: " in refused.output
+    assert f"{standard}, {rule})" in refused.output and "knowledge validate" in refused.output
+    listed = CliRunner().invoke(cli, ["validate", "howard", "--data-dir", str(data_dir)])
+    assert listed.exit_code == 0 and "0 errors, 0 warnings, 2 unreviewed" in listed.output  # validate only lists them
+
+    (data_dir / "howard.yml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
+    built = CliRunner().invoke(cli, args)
+    assert built.exit_code == 0 and "1 municipalities" in built.output and db.exists()

@@ -193,3 +193,20 @@ def test_a_follow_up_about_the_same_containers_only_adds_facts(vocabulary):
 
 def test_two_infested_units_in_plain_words(vocabulary):
     assert F.read("4 units, mine and my neighbor's both have them", vocabulary)["infested_units"]["gte"] == 2
+
+
+@pytest.mark.parametrize(
+    "text, role, side",
+    [
+        ("my landlord wants to get in to fix the furnace. do I have to let him?", None, "tenant"),
+        ("my tenants have roaches, do I have to pay?", None, "landlord"),
+        ("do I have to pay for the exterminator?", "landlord", "landlord"),
+        ("does the landlord have to fix that?", None, "landlord"),
+        ("do tenants have to supply their own cans?", None, "tenant"),
+        ("Is extermination my job or the owner's?", "tenant", None),  # both sides named
+        ("Do I have to allow it?", None, None),  # the asker's side is not known
+        ("who has to exterminate?", "tenant", None),
+    ],
+)
+def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):
+    assert F.proposed_side(text, vocabulary, role) == side

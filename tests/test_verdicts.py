@@ -77,7 +77,7 @@ def check(kb, municipality, duty, facts):
         assert set(verdict.parties) <= set(named), (facts, answer.text)
         assert "depends" not in lead and "To say for sure" not in answer.text
     elif verdict.kind == "silent":
-        assert "does not say who" in lead and not named, (facts, answer.text)
+        assert "does not address who" in lead and not named, (facts, answer.text)
     else:
         assert "depends on" in lead, (facts, answer.text)
         questions = [line for line in answer.text.split("\n") if line.startswith("To say for sure:")]
@@ -172,7 +172,7 @@ def test_trash_words_get_both_verdicts_the_firmer_first(kb):
     # Amery names the owner or operator for rubbish and nobody for garbage: the decided one leads
     amery = answer_duty(kb, "amery", "trash_containers", {"units_in_building": 4}, "garbage_rubbish")
     assert amery.text.startswith("In the City of Amery, supplying rubbish containers is the responsibility of the owner")
-    assert "does not say who is responsible for supplying garbage containers" in amery.text
+    assert "does not address who is responsible for supplying garbage containers" in amery.text
     # Muskego decides garbage for one side (the occupant) and rubbish for either: garbage leads
     muskego = answer_duty(kb, "muskego", "trash_containers", {"units_in_building": 2}, "garbage_rubbish")
     assert muskego.text.startswith("In the City of Muskego, supplying garbage containers is the responsibility of the occupant")
@@ -183,3 +183,19 @@ def test_trash_words_get_both_verdicts_the_firmer_first(kb):
     # when both depend on a fact, one question is asked
     vacant = answer_duty(kb, "holland", "trash_containers", {"vacant_unit": True}, "garbage_rubbish")
     assert vacant.text.count("?") == 1 and vacant.payload["ask_fact"] == "units_in_building"
+
+
+def test_a_yes_no_question_gets_yes_or_no_before_the_verdict(kb):
+    """ "Do I have to let him in?" from a tenant: yes, and the party still leads the sentence."""
+    asked = "my landlord wants to get in to fix the furnace. do I have to let him?"
+    answer = answer_duty(kb, "amery", "give_access_for_repairs", {}, "access_for_repairs", question=asked)
+    assert answer.text.startswith("Yes, in the City of Amery, giving access for repairs is the responsibility of the occupant")
+    landlord = "my tenants have roaches in one unit, do I have to pay for it?"
+    facts = {"units_in_building": 4, "infested_units": 1}
+    answer = answer_duty(kb, "holland", "exterminate", facts, "pests", question=landlord)
+    assert answer.text.startswith("No, in the Town of Holland") and parties_named(first_sentence(answer.text))[0] == "occupant"
+    # "me or the landlord?" is not a yes/no question; a verdict that is not decided gets no yes/no
+    either = answer_duty(kb, "holland", "exterminate", facts, "pests", question="is it me or the landlord?")
+    assert either.text.startswith("In the Town of Holland")
+    open_case = answer_duty(kb, "holland", "exterminate", {}, "pests", question="do I have to pay, my landlord says so?")
+    assert open_case.text.startswith("In the Town of Holland") and "depends" in open_case.text.split("\n")[0]

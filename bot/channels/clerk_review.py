@@ -51,10 +51,10 @@ REASONS = {
     "out_of_scope": "out of scope",
     "low_confidence": "intent confidence below the fallback threshold",
     "not_addressed": "answered that the municipality's text does not address it",
-    "unknown_municipality": "a place the five texts do not cover",
+    "unknown_municipality": "a place none of the covered texts covers",
     "misunderstood": "taken for a municipality name, but no municipality was recognised",
     "unanswered": "a question that got neither an answer from the texts nor a follow-up question",
-    "no_match": "no word of it occurs in the five texts, and no cited answer was given",
+    "no_match": "no word of it occurs in the covered texts, and no cited answer was given",
     "handoff": "the user asked to talk to a person",
 }
 

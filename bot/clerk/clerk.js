@@ -345,7 +345,7 @@
     await show($("compare-result"), "Comparing…", async () => {
       const data = await api("api/compare?" + query({ [kind]: value }));
       return [
-        el("h3", { text: "Across the five municipalities", tabindex: "-1" }),
+        el("h3", { text: `Across the ${countWord(data.municipalities.length)} municipalities`, tabindex: "-1" }),
         comparisonTable(data),
         el(
           "div",
@@ -411,6 +411,15 @@
   }
 
   // -- start ---------------------------------------------------------------------------------
+  const COUNT_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+  function countWord(count) {
+    return COUNT_WORDS[count] || String(count);
+  }
+
+  function andList(items) {
+    return items.length > 1 ? items.slice(0, -1).join(", ") + " and " + items[items.length - 1] : items.join("");
+  }
+
   function fill(select, options, keep) {
     if (!keep) select.replaceChildren();
     for (const [value, label] of options) select.append(el("option", { value, text: label }));
@@ -420,6 +429,12 @@
     try {
       const meta = await api("api/meta");
       const munis = meta.municipalities.map((m) => [m.key, m.name]);
+      const states = [...new Set(meta.municipalities.map((m) => m.state))];
+      $("covered").textContent = `${andList(munis.map(([, name]) => name))} (${andList(states)}).`;
+      const count = countWord(munis.length);
+      $("compare-link").textContent = `Compare the ${count}`;
+      $("compare-heading").textContent = `Compare the ${count} municipalities`;
+      $("lookup-municipality").options[0].textContent = `All ${count}`;
       fill($("answer-municipality"), munis);
       fill($("ask-municipality"), munis, true);
       fill($("lookup-municipality"), munis, true);
@@ -430,7 +445,7 @@
         $("compare-standard"),
         Object.entries(meta.standards).map(([key, info]) => {
           const unit = unitWords(info.unit);
-          return [key, `${info.description} (${unit ? unit + "; " : ""}stated in ${info.municipalities.length} of 5)`];
+          return [key, `${info.description} (${unit ? unit + "; " : ""}stated in ${info.municipalities.length} of ${munis.length})`];
         }),
       );
       $("disclaimer").textContent = meta.disclaimer;
