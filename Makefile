@@ -111,8 +111,9 @@ clean: ## Remove built artefacts (keeps .venv)
 soak: setup ## 10-minute load test on loopback (16 senders); RSS of both servers; figures in build/soak.json
 	$(PY) tests/soak.py --seconds 600 --senders 16 --out build/soak.json
 
-nlu-test: $(MODEL) ## Score the model on the held-out NLU set (rasa test nlu; report in build/nlu_results)
-	$(RASA) test nlu --nlu tests/nlu/heldout.yml --model $(MODEL) --out build/nlu_results > build/nlu_test.log 2>&1
-	@$(PY) -c "import json; r = json.load(open('build/nlu_results/intent_report.json')); \
-	print(f\"held-out intents: accuracy {r['accuracy']:.3f}, macro-F1 {r['macro avg']['f1-score']:.3f}, \
-	{int(r['macro avg']['support'])} examples\")"
+nlu-test: $(MODEL) ## Score the model on both held-out NLU sets, ours and the blind author's (reports in build/)
+	@for set in heldout heldout_blind; do \
+	  $(RASA) test nlu --nlu tests/nlu/$$set.yml --model $(MODEL) --out build/nlu_results_$$set > build/nlu_test_$$set.log 2>&1 \
+	    || { tail -n 20 build/nlu_test_$$set.log; exit 1; }; \
+	  $(PY) bench/nlu_report.py build/nlu_results_$$set/intent_report.json $$set; \
+	done

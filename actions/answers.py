@@ -279,6 +279,9 @@ class ActionSetRole(Action):
             return events + answer_or_ask(
                 dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True
             )
+        asked = duty_asked(kb(), None, tracker.latest_message.get("text") or "")
+        if asked:  # "I rent a house in Howard. Do I have to let the landlord in to fix stuff?"
+            return events + answer_or_ask(dispatcher, tracker, asked[1])
         dispatcher.utter_message(text=text)
         return events
 

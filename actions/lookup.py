@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.answers import CANNOT_LOOK_UP, answer_or_ask, follows_space_check, space_topic, topic_of
+from actions.answers import CANNOT_LOOK_UP, answer_or_ask, follows_space_check, space_topic, topic_asked, topic_of
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
 from knowledge import selector
@@ -37,10 +38,21 @@ class ActionDefine(Action):
     ) -> List[Dict[str, Any]]:
         text = tracker.latest_message.get("text") or ""
         key, _ = current_municipality(tracker)
+        kind = selector.question_kind(text)
         asked = duty_asked(kb(), None, text)
-        if asked and selector.question_kind(text) != "definition":
+        if asked and kind != "definition":
             # "in a rooming house, who supplies rubbish containers?" asks who, not what a rooming house is
             return answer_or_ask(dispatcher, tracker, asked[1])
+        opening = text.lower().split()[:1]
+        # "what is a habitable room?" asks what a term means; "how must occupants store garbage?" does not
+        quoted = any(mark in text for mark in "\"“'") or bool(re.match(r"\s*what(?:'s| is| are| does)\b", text, re.I))
+        topic = (
+            topic_asked(tracker, 0.1)
+            if kind != "definition" and opening in (["how"], ["what"], ["where"], ["when"], ["which"]) and not quoted
+            else None
+        )
+        if topic:  # "how must occupants store garbage?" asks about garbage, not what an occupant is
+            return answer_or_ask(dispatcher, tracker, topic)
         try:
             term = kb().match_term(text)
             return send(dispatcher, answer_definition(kb(), term, key), tracker)

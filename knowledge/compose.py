@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.answer_parts import ask_line, more_line, source_line
 from knowledge.answer_parts import parts as answer_parts
 from knowledge.answer_parts import words as answer_words
@@ -744,8 +744,15 @@ def duty_asked(
         if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
             remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
         return (remembered, home) if home else None
-    named = asked_duty(text, vocabulary, among=own) if own else None
-    if named is None and is_who_question(text, vocabulary):
+    # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
+    # question about a party ("must the tenant let him in?") gets its verdict; another question about it
+    # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
+    who = is_who_question(text, vocabulary) or selector.question_kind(text) == "who"
+    about = who or _about_a_party(text, vocabulary)
+    named = asked_duty(text, vocabulary, among=own) if own and about else None
+    # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
+    elsewhere = about and selector.question_kind(text) != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    if named is None and (who or elsewhere):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
@@ -753,6 +760,23 @@ def duty_asked(
         return None
     home = topic if named in own else (topic_for_duty(kb, named) or topic)
     return (named, home) if home else None
+
+
+def _bare_phrase(text: str) -> bool:
+    """A message that names things without a question's opening ("Access for repairs in Howard?",
+    "Town of Holland, WI rubbish container q")."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return not set(words[:2]) & (question_form.WH_WORDS | question_form.YES_NO_STARTS)
+
+
+def _about_a_party(text: str, vocabulary: Any) -> bool:
+    """Whether a message that is not a "who" question still asks who carries a duty: it does not open
+    with what/which/how..., and it is a bare phrase ("garbage cans, Town of Howard") or names a party or
+    the asker ("must a roomer give the owner access?", "rubbish bins mine to provide?")."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    if set(words[:2]) & question_form.WH_WORDS:
+        return False
+    return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)
 
 
 def answer_topic(
@@ -952,6 +976,15 @@ def answer_question(
         )
     elif kind == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        if missing and lead.candidate.kind == "standard":
+            # the figure the text does state comes first; what it does not state follows
+            note = (
+                f"The {muni.name} code text does not state "
+                f"{_lower_first(kb.standard_description(missing).split(' (')[0])} (it does not address that figure)."
+            )
+            answer = compose_lead(kb, muni, topic, question, ranked, role, note=note)
+            answer.payload["review"] = "not_stated"
+            return answer
         if missing:
             preface = (
                 f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
@@ -1077,9 +1110,11 @@ def compose_lead(
     role: str | None = None,
     closest: bool = False,
     preface: str = "",
+    note: str = "",
 ) -> Answer:
     """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
-    its citation and verbatim quote, and at most one line "The code also sets …"."""
+    its citation and verbatim quote, and at most one line "The code also sets …". A ``note`` follows
+    the direct answer (what the text does not state, next to the figure it does)."""
     long_form = role == "clerk"
     lead = ranked[0].candidate
     lines: list[str] = [preface] if preface else []
@@ -1094,6 +1129,8 @@ def compose_lead(
             lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
         else:
             lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
+        if note:
+            lines.append(note)
         lines.append(source_line(section.full_citation, shorten(standard.quote)))
         cited.append(section)
         shown_standards.append(standard)

@@ -63,6 +63,8 @@ class Vocabulary:
     # yes/no questions that propose one side ("do I have to ...?"), and the asker's side from their words
     proposals: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
     askers: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+    # words naming a party or the asker: a yes/no question with them is about who carries a duty
+    party_words: tuple[re.Pattern[str], ...] = ()
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -233,6 +235,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         either={k: dict(v) for k, v in (raw.get("either") or {}).items()},
         proposals={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("proposals") or {}).items()},
         askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
+        party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
         sides=dict(raw.get("sides") or {}),
     )
 
