@@ -71,10 +71,10 @@ from knowledge.space.results import (
     NOT_ADDRESSED,
     TEXT_SILENT,
     TEXT_UNSETTLED,
-    TOPICS,
     VERDICTS,
     Source,
     SpaceResult,
+    space_topic,
 )
 from knowledge.space.sleeping import sleeping_room, sleeping_rooms
 from knowledge.space.unit import dwelling_unit
@@ -119,7 +119,7 @@ __all__ = [
     "NOT_ADDRESSED",
     "TEXT_SILENT",
     "TEXT_UNSETTLED",
-    "TOPICS",
+    "space_topic",
     "VERDICTS",
     "Source",
     "SpaceResult",

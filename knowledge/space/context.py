@@ -18,9 +18,9 @@ from knowledge.space.results import (
     NOT_ADDRESSED,
     TEXT_SILENT,
     TEXT_UNSETTLED,
-    TOPICS,
     Source,
     SpaceResult,
+    space_topic,
 )
 
 
@@ -31,7 +31,7 @@ class _Ctx:
         self.kb = kb
         self.muni: Municipality = kb.municipality(municipality)
         self.kind = kind
-        self.topic = topic or TOPICS[kind]
+        self.topic = topic or space_topic(kb, kind)
         self.sources: list[Source] = []
         self.notes: list[str] = []
         self._standards: dict[str, Standard] | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from knowledge.kb import Section
+from knowledge.kb import KnowledgeBase, Section
 
 MEETS = "meets"
 FAILS = "does_not_meet"
@@ -37,14 +37,15 @@ MAX_ROOMING_PERSONS = 1_000
 MAX_CEILING_FT = 30.0
 _EPS = 1e-9
 
-TOPICS = {
-    "bedroom": "sleeping_room_size",
-    "rooming_bedroom": "sleeping_room_size",
-    "unit": "occupancy_floor_space",
-    "ceiling": "ceiling_height",
-    "window": "windows_light_ventilation",
-    "fixtures": "rooming_houses",
-}
+def space_topic(kb: KnowledgeBase, kind: str, rooming: bool = False) -> str:
+    """The topic a space check's answer belongs to (``space_kinds`` in the topic configuration of
+    knowledge/vocab.yml): a bedroom → sleeping_room_size, a dwelling unit → occupancy_floor_space.
+    A unit check for a rooming house is a sleeping-room check."""
+    kind = "rooming_bedroom" if rooming and kind in ("bedroom", "unit") else kind
+    for topic, config in kb.topic_configs().items():
+        if kind in config.space_kinds:
+            return topic
+    raise KeyError(f"no topic lists the space check {kind!r} in space_kinds (knowledge/vocab.yml)")
 
 
 @dataclass(frozen=True)

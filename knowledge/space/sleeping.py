@@ -34,8 +34,8 @@ from knowledge.space.results import (
     NEEDS_AGES,
     NEEDS_OCCUPANTS,
     NEEDS_SIZE,
-    TOPICS,
     SpaceResult,
+    space_topic,
 )
 
 _OVER = math.inf  # internal: an occupant known to be over the age threshold
@@ -193,7 +193,7 @@ def _sleeping_room(
     low_area: float | None,
     boundary_counts: bool,
 ) -> SpaceResult:
-    ctx = _Ctx(kb, municipality, "bedroom", TOPICS["rooming_bedroom" if rooming else "bedroom"])
+    ctx = _Ctx(kb, municipality, "bedroom", space_topic(kb, "bedroom", rooming))
     ctx.boundary_counts = boundary_counts
     rules = _sleep_rules(ctx, rooming)
     if not rules.any:
