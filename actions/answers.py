@@ -46,7 +46,7 @@ def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
         return None
     if space_in_message(tracker):
         kind = parsing.parse_space_request(text).kind
-        return "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+        return space.space_topic(kb(), "unit" if kind == "unit" else "bedroom")
     ranking = tracker.latest_message.get("intent_ranking")
     if not isinstance(ranking, list):
         return None

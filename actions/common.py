@@ -9,6 +9,7 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from knowledge import facts as fact_reading
+from knowledge.answer_parts import channel_payload
 from knowledge.compose import DISCLAIMER, Answer
 from knowledge.entities import other_place_wins, role_of
 from knowledge.kb import KnowledgeBase
@@ -74,7 +75,8 @@ def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> 
     if answer.payload.get("citations") and not tracker.get_slot("disclaimer_shown"):
         text += "\n" + DISCLAIMER
         events.append(SlotSet("disclaimer_shown", True))
-    dispatcher.utter_message(text=text, buttons=answer.buttons or None, json_message=answer.payload or None)
+    payload = channel_payload(text, answer.payload) if answer.payload else None  # the text's parts, for channels
+    dispatcher.utter_message(text=text, buttons=answer.buttons or None, json_message=payload)
     events.append(SlotSet("facts", current_facts(tracker)))  # every message's facts are kept
     if answer.payload.get("citations"):
         events.append(SlotSet("last_citations", answer.payload["citations"]))

@@ -28,7 +28,7 @@ from actions.answers import (
 )
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
-from knowledge import parsing
+from knowledge import parsing, space
 from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBaseError
@@ -62,7 +62,7 @@ class ActionClarify(Action):
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
             if not is_space_topic(topic):
                 kind = parsing.parse_space_request(text).kind
-                topic = "occupancy_floor_space" if kind == "unit" else "sleeping_room_size"
+                topic = space.space_topic(kb(), "unit" if kind == "unit" else "bedroom")
             return answer_or_ask(dispatcher, tracker, topic)
         # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
         named = asked_duty(text, kb().fact_vocabulary())

@@ -13,8 +13,8 @@ from actions.common import current_municipality, kb, send
 from actions.safety import guarded
 from knowledge import selector
 from knowledge.citations import find_citation
+from knowledge.compare import answer_comparison
 from knowledge.compose import (
-    answer_comparison,
     answer_definition,
     answer_section,
     duty_asked,

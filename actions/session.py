@@ -15,6 +15,7 @@ from rasa_sdk.events import ActionExecuted, SessionStarted, SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import kb
+from actions.safety import guarded
 from knowledge.kb import KnowledgeBaseError
 
 # Until the knowledge base answers, the replies say this instead of the names.
@@ -27,6 +28,7 @@ class ActionSessionStart(Action):
     def name(self) -> str:
         return "action_session_start"
 
+    @guarded
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:

@@ -101,7 +101,7 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
         if ages and len(ages) <= len(unknown):
             facts["ages"] = ages
     if not facts.get("kind"):
-        facts["kind"] = "unit" if topic == "occupancy_floor_space" else "bedroom"
+        facts["kind"] = "unit" if "unit" in kb().topic_config(topic).space_kinds else "bedroom"
     if facts.get("persons") and not facts.get("rooms"):
         facts["minimum"] = True
     if facts.get("rooms") and not facts.get("persons"):
@@ -114,14 +114,13 @@ def is_space_topic(topic: str | None) -> bool:
     return bool(topic) and topic in kb().topics() and kb().topic_config(topic).space
 
 
-
 def space_topic(tracker: Tracker, last: Dict[str, Any] | None = None) -> str:
     """The space topic in play: the topic slot when it is one, else the one the last check's kind names."""
     topic = tracker.get_slot("topic")
     if is_space_topic(topic):
         return str(topic)
     last = space.clean_facts(tracker.get_slot("last_space")) if last is None else last
-    return "occupancy_floor_space" if last.get("kind") == "unit" and not last.get("rooming") else "sleeping_room_size"
+    return space.space_topic(kb(), "unit" if last.get("kind") == "unit" else "bedroom", bool(last.get("rooming")))
 
 
 def follows_space_check(tracker: Tracker, text: str | None = None, ages_only: bool = False) -> bool:
@@ -351,9 +350,7 @@ def _with_ages(facts: Dict[str, Any]) -> List[List[Any]]:
 def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict[str, Any]) -> List[Dict[str, Any]]:
     """Send the calculator's answer for ``facts`` (see ``knowledge.space.merge_request``) in the municipality in play."""
     key, unknown = current_municipality(tracker)
-    topic = (
-        "occupancy_floor_space" if facts.get("kind") == "unit" and not facts.get("rooming") else "sleeping_room_size"
-    )
+    topic = space.space_topic(kb(), "unit" if facts.get("kind") == "unit" else "bedroom", bool(facts.get("rooming")))
     if key is None:  # the check waits for the place: it is answered when the user picks one
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("last_space", {**facts, "ages": []}), SlotSet("pending_topic", topic)]
@@ -362,7 +359,9 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []
-    asked_ages = answer.payload.get("verdict") == space.NEED_INFO and "how old" in answer.text.lower()
+    asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
+        "needs", ()
+    )
     if facts.get("persons") and answer.payload.get("verdict") != space.NEED_INFO:
         facts = {**facts, "persons": _with_ages(facts)}
     facts = {**facts, "ages": [], "ages_asked": asked_ages}

@@ -223,25 +223,17 @@ def define(db: Path, term: str, municipality: str | None, all_: bool) -> None:
 @click.argument("standard")
 def compare(db: Path, standard: str) -> None:
     """Compare one numeric standard across the municipalities (e.g. sleeping_room_one_occupant)."""
+    from knowledge import compare as comparing
     from knowledge.kb import KnowledgeBaseError
 
     try:
         kb = _kb(db)
-        munis = kb.municipalities()
-        rows = kb.standards(standard)
+        comparison = comparing.compare_standard(kb, standard)
+    except comparing.UnknownStandard as exc:
+        raise click.ClickException(f"{exc} Known: {', '.join(sorted(comparing.standard_catalog(kb)))}") from None
     except KnowledgeBaseError as exc:
         _fail(exc)
-    known = {r.key for r in kb.standards()}
-    if standard not in known:
-        raise click.ClickException(f"No standard {standard!r}. Known: {', '.join(sorted(known))}")
-    for muni in munis:
-        mine = [r for r in rows if r.municipality == muni.key]
-        if not mine:
-            click.echo(f"{muni.name}: not addressed in this text (ask the {muni.office})")
-        for row in mine:
-            cited = kb.section(muni.key, row.citation).full_citation
-            extra = f" ({row.conditions})" if row.conditions else ""
-            click.echo(f'{muni.name}: {row.value_text}{extra} — {cited}: "{row.quote}"')
+    click.echo(comparing.comparison_lines(comparison, quotes=True))
 
 
 @cli.command()

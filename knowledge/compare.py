@@ -5,9 +5,10 @@ quote and citation comes from the built database, and every text is given in ful
 shortened). Where a municipality's text is silent, the entry says so and names that code's
 own office and enforcing officer; another town's rule is never put in its place.
 
-- :func:`compare_topic` and :func:`compare_standard`: one entry per municipality;
-  :func:`comparison_lines` renders either as one plain-text line per municipality (what the
-  chat bot sends for "compare bedroom sizes across towns").
+- :func:`compare_topic` and :func:`compare_standard`: one entry per municipality, the only
+  comparison across the codes: :func:`answer_comparison` renders a topic's for the chat bot
+  ("compare bedroom sizes across towns"), :func:`comparison_lines` either as plain text (the
+  clerk desk's text format, ``knowledge compare``) and ``knowledge.sheet`` as a table.
 - :func:`long_answer`: every section the coverage matrix lists for a municipality and topic,
   verbatim, with the rule in plain words where the knowledge base has one.
 - :func:`cited_answer`, :func:`lookup` and :func:`search_sections`: the same full-text form for
@@ -21,8 +22,19 @@ import difflib
 from functools import lru_cache
 from typing import Any, Iterable
 
+from knowledge import answer_parts
 from knowledge.citations import looks_like_citation, with_prefix
-from knowledge.compose import answer_topic, citation_payload, not_addressed, plain
+from knowledge.compose import (
+    DUTY_PHRASES,
+    PARTY_NAMES,
+    REQUIRED_WITHOUT_PARTY,
+    Answer,
+    _defined_terms,
+    answer_topic,
+    citation_payload,
+    not_addressed,
+    plain,
+)
 from knowledge.kb import Definition, KnowledgeBase, KnowledgeBaseError, Municipality, Section, UnknownCitation
 
 NOT_ADDRESSED = "not addressed in this text"
@@ -165,6 +177,7 @@ def compare_topic(kb: KnowledgeBase, topic: str) -> dict[str, Any]:
     for muni in kb.municipalities():
         coverage = kb.coverage(muni.key, key)
         entry: dict[str, Any] = {"municipality": municipality_info(muni), "addressed": coverage.addressed}
+        entry["in_brief"] = in_brief(kb, muni, key)
         if coverage.addressed:
             entry["sections"] = [section_entry(s) for s in coverage.sections]
         else:
@@ -172,6 +185,54 @@ def compare_topic(kb: KnowledgeBase, topic: str) -> dict[str, Any]:
             entry["note"] = not_addressed(muni, description.lower(), key).text
         rows.append(entry)
     return {"kind": "topic", "topic": key, "description": description, "municipalities": rows}
+
+
+def in_brief(kb: KnowledgeBase, muni: Municipality, topic: str) -> dict[str, Any]:
+    """A municipality's answer on a topic in a few words (the chat's line): its first two figures and who
+    carries its first duty, with the first section cited; or that the text does not address it."""
+    payload = answer_topic(kb, muni.key, topic).payload
+    if not payload.get("addressed"):
+        defined = kb.coverage(muni.key, topic)
+        return {"addressed": False, "defines": _defined_terms(muni, defined) if defined.defines else None}
+    parts = [
+        f"{s['value_text']}" + (f" ({kb.standard_description(s['key']).split(' (')[0].lower()})")
+        for s in payload.get("standards", [])[:2]
+    ]
+    for duty in payload.get("duties", [])[:1]:
+        who = " and ".join(PARTY_NAMES.get(p, p) for p in duty["parties"])
+        if not duty["party"]:
+            who = "depends on the building"
+        elif not duty["decided"]:
+            who = f"{who}, unless the facts shift it (ask me)"
+        parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
+    topic_duties = kb.topic_config(topic).duties
+    if not payload.get("duties") and topic_duties:
+        duty = topic_duties[0]
+        if duty in REQUIRED_WITHOUT_PARTY:
+            parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
+        else:
+            parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(duty)}")
+    summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
+    first = kb.section(muni.key, payload["citations"][0]["section"])
+    return {"addressed": True, "summary": summary, "citation": citation_payload(first)}
+
+
+def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
+    """The chat's comparison of a topic: one line per municipality (its words in brief and its citation), or
+    "not addressed" with the office to ask."""
+    comparison = compare_topic(kb, topic)
+    lines = [f"{comparison['description']} — the {kb.covered_count()} codes side by side:"]
+    cited = []
+    for entry in comparison["municipalities"]:
+        muni, brief = entry["municipality"], entry["in_brief"]
+        if not brief["addressed"]:
+            what = f"not addressed: {brief['defines']}" if brief["defines"] else "not addressed in this text"
+            lines.append(f"- {muni['name']}: {what} (ask the {muni['office']}).")
+            continue
+        lines.append(f"- {muni['name']}: {brief['summary']} — {brief['citation']['citation']}")
+        cited.append(brief["citation"])
+    payload = {"municipality": None, "topic": comparison["topic"], "comparison": True, "addressed": True}
+    return Answer("\n".join(lines), {**payload, "citations": cited})
 
 
 def compare_standard(kb: KnowledgeBase, key: str) -> dict[str, Any]:
@@ -213,7 +274,9 @@ def compare_standard(kb: KnowledgeBase, key: str) -> dict[str, Any]:
 def comparison_lines(comparison: dict[str, Any], quotes: bool = False) -> str:
     """One plain-text line per municipality: its value or sections with the citation, or "not addressed".
 
-    ``quotes`` adds each standard's verbatim quote (topic comparisons cite sections only).
+    ``quotes`` adds each standard's verbatim quote (topic comparisons cite sections only), and then
+    each value of a municipality that states several gets a line of its own (the clerk desk's text
+    and ``knowledge compare``).
     """
     lines = []
     for entry in comparison["municipalities"]:
@@ -230,7 +293,7 @@ def comparison_lines(comparison: dict[str, Any], quotes: bool = False) -> str:
                 if quotes:
                     part += f': "{value["quote"]}"'
                 parts.append(part)
-            lines.append(f"{muni['name']}: " + "; ".join(parts))
+            lines += [f"{muni['name']}: {part}" for part in parts] if quotes else [f"{muni['name']}: " + "; ".join(parts)]
         else:
             cited = [s["citation"] for s in entry["sections"]]
             lines.append(f"{muni['name']}: " + "; ".join(cited))
@@ -255,7 +318,7 @@ def long_answer(kb: KnowledgeBase, municipality: str, topic: str) -> dict[str, A
             sections.append(kb.section(muni.key, cited["section"]))
     addressed = bool(sections)
     if addressed:
-        summary = "\n".join(line for line in short.text.splitlines() if not line.startswith("Source: "))
+        summary = answer_parts.words(answer_parts.parts(short.text, short.payload))  # every section follows in full
     else:
         summary = not_addressed(muni, coverage.description.lower(), key, coverage).text
     return {

@@ -8,6 +8,7 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 from __future__ import annotations
 
 from knowledge import selector
+from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
 from knowledge.kb import KnowledgeBase, Section
 
@@ -74,5 +75,5 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         "person can look at it. Which municipality is the dwelling in?"
     )
     officers = [{"municipality": m.key, "office": m.office, "officer": m.enforcing_officer} for m in munis]
-    buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
+    buttons = municipality_buttons(munis)
     return Answer(text, {"handoff": True, "municipality": None, "officers": officers}, buttons)

@@ -167,6 +167,7 @@ class TopicConfig:
     keywords: tuple[str, ...]
     example: str
     space: bool
+    space_kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -552,6 +553,7 @@ class KnowledgeBase:
                     keywords=tuple(raw.get(topic, {}).get("keywords") or ()),
                     example=str(raw.get(topic, {}).get("example") or ""),
                     space=bool(raw.get(topic, {}).get("space", False)),
+                    space_kinds=tuple(raw.get(topic, {}).get("space_kinds") or ()),
                 )
                 for topic, description in descriptions.items()
             }

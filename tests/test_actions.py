@@ -109,7 +109,9 @@ def test_unknown_municipality_lists_the_covered_ones(domain, kb, place):
 def test_a_question_that_also_names_the_place_is_answered_as_asked(domain):
     """ "I'm in Holland, how warm …?" (read as naming a place): the answer leads with the figure asked for,
     not the topic's overview (the question reaches the provision selector)."""
-    question = tracker("I'm in Holland, how warm does the landlord have to keep the bathroom?", "inform_municipality", ["holland"])
+    question = tracker(
+        "I'm in Holland, how warm does the landlord have to keep the bathroom?", "inform_municipality", ["holland"]
+    )
     question.latest_message["intent_ranking"] = [
         {"name": "inform_municipality", "confidence": 0.5},
         {"name": "ask_heating", "confidence": 0.4},
@@ -118,3 +120,19 @@ def test_a_question_that_also_names_the_place_is_answered_as_asked(domain):
     first = messages[0]["text"].split("\n")[0]
     assert slots["topic"] == "heating"
     assert "70°" in first and not first.endswith(":"), first
+
+
+def test_a_new_session_names_every_covered_place_and_keeps_the_slots(kb):
+    """The greeting and help replies name the places through ``covered_places``, set at session start."""
+    from actions.session import ActionSessionStart
+
+    tracker = Tracker("s1", {"municipality": "holland", "covered_places": "stale"}, {}, [], False, None, {}, "")
+    domain = {"session_config": {"carry_over_slots_to_new_session": True}}
+    events = asyncio.run(ActionSessionStart().run(CollectingDispatcher(), tracker, domain))
+    assert events[0]["event"] == "session_started"
+    assert (events[-1]["event"], events[-1]["name"]) == ("action", "action_listen")
+    slots = {e["name"]: e["value"] for e in events if e["event"] == "slot"}
+    assert slots["municipality"] == "holland"
+    assert slots["covered_places"] == kb.covered_names() and all(
+        m.name in slots["covered_places"] for m in kb.municipalities()
+    )

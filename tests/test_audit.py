@@ -6,7 +6,7 @@ the calculator's verdict, the comparison) and failed on the code before the fix.
 
 from __future__ import annotations
 
-from knowledge import compose, space
+from knowledge import compare, compose, space
 from knowledge.compare import compare_standard
 from knowledge.curated import load_vocab
 from knowledge.rules import evaluate
@@ -137,7 +137,7 @@ def test_finding_10_holland_extract_does_not_include_the_penalty(kb):
     assert "does not include the penalty provision" in _first_line(answer.text)
     assert '"as hereinafter provided"' in answer.text
     assert "Town Building Inspector" in answer.text
-    comparison = compose.answer_comparison(kb, "penalties")
+    comparison = compare.answer_comparison(kb, "penalties")
     holland = next(x for x in comparison.text.split("\n") if x.startswith("- Town of Holland"))
     assert "not addressed" in holland and "190-5" not in holland
 
@@ -199,7 +199,7 @@ def test_finding_15_definitions_only_topics_say_defined_but_no_duty(kb):
     for topic, row in matrix.items():
         for key, cited in row.items():
             assert not [c for c in cited if c.startswith("Definitions")], (key, topic)
-    assert "not addressed: the Village of Dresser code defines" in compose.answer_comparison(kb, "heating").text
+    assert "not addressed: the Village of Dresser code defines" in compare.answer_comparison(kb, "heating").text
 
 
 def test_finding_16_holland_condition_cites_no_bare_inferred_number(kb):
@@ -256,7 +256,7 @@ def test_finding_17_no_party_answers_do_not_read_as_nobody(kb):
     topic = compose.answer_topic(kb, "muskego", "heating")
     assert "does not say who is responsible for supplying heat" not in topic.text
     assert "does not mean no one is" in topic.text
-    side_by_side = compose.answer_comparison(kb, "heating").text
+    side_by_side = compare.answer_comparison(kb, "heating").text
     amery = next(x for x in side_by_side.split("\n") if x.startswith("- City of Amery"))
     assert "requires it but names no one for supplying heat" in amery and "Building Inspector" in amery
     repairs = compose.answer_duty(kb, "dresser", "maintain_supplied_facilities", {}, "maintenance")

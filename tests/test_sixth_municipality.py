@@ -137,7 +137,8 @@ def test_a_topic_question_gets_a_cited_answer_naming_it(six):
 
 
 def test_the_bot_offers_it_and_compares_it(six):
-    from knowledge.compose import answer_comparison, answer_section, ask_municipality
+    from knowledge.compare import answer_comparison
+    from knowledge.compose import answer_section, ask_municipality
 
     kb, _ = six
     assert [b["title"] for b in ask_municipality(kb).buttons][-1] == "Village of Testville"

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from bot.channels.sms_format import (
     MAX_MESSAGE_CHARS,
     MORE_FOOTER,
-    compact_sources,
     encoding,
     fits,
     is_gsm7,
@@ -26,6 +25,7 @@ from bot.channels.sms_format import (
     strip_markdown,
     units,
 )
+from knowledge.answer_parts import channel_payload
 from knowledge.compose import answer_topic, ask_municipality
 
 
@@ -35,6 +35,11 @@ def words(text: str) -> list[str]:
 
 def pages_text(pages: list[str]) -> str:
     return "\n".join(strip_footer(p) for p in pages)
+
+
+def sent(answer) -> list[dict]:
+    """An answer as the SMS channel gets it from Rasa: its text, then its payload (with its parts)."""
+    return [{"text": answer.text}, {"custom": channel_payload(answer.text, answer.payload)}]
 
 
 # -- segments ----------------------------------------------------------------------------
@@ -132,24 +137,50 @@ def test_shorten_quote_cuts_at_a_word_and_marks_the_cut():
 def test_source_line_becomes_a_compact_citation(kb):
     answer = answer_topic(kb, "holland", "pests")
     citation = answer.payload["citations"][0]
-    text = compact_sources(answer.text, answer.payload["citations"])
+    text = render(sent(answer)).text
     assert "Source:" not in text
-    line = next(line for line in text.split("\n") if line.startswith("["))
+    line = next(line for line in text.split("\n") if line.startswith(f'[{citation["citation"]}]'))
     assert line.startswith(f'[{citation["citation"]}] "Every occupant of a dwelling')
     short = line.split('] "', 1)[1].rstrip('"')
     assert short.endswith("...") and citation["quote"].startswith(short[:-3])
 
 
-def test_source_line_without_payload_is_compacted_from_the_line():
-    text = 'Answer.\nSource: City of Muskego Code § 205-9: "A very long verbatim quote that goes on and on …"'
-    assert (
-        compact_sources(text, [], limit=30) == 'Answer.\n[City of Muskego Code § 205-9] "A very long verbatim quote..."'
-    )
+def test_the_citation_comes_from_the_payload_not_from_the_words():
+    """The SMS never reads the text: its payload's parts say what is a citation, whatever the text says."""
+    custom = {
+        "parts": [
+            {"kind": "words", "text": "The owner must do it."},
+            {"kind": "source", "text": "(a line in any words)", "citation": "City of Muskego Code § 205-9",
+             "quote": "A very long verbatim quote that goes on and on …"},
+        ],
+    }
+    reply = render([{"text": "The owner must do it.\nSee the code."}, {"custom": custom}], quote_limit=30)
+    assert reply.text == 'The owner must do it.\n[City of Muskego Code § 205-9] "A very long verbatim quote..."'
+    # a text without parts (a form's question) goes as it is: no line of it is taken for a citation
+    plain = 'Answer.\nSource: City of Muskego Code § 205-9: "A quote"'
+    assert render([{"text": plain}]).text == plain
+
+
+def test_the_verdict_page_comes_from_the_payload_whatever_the_words(kb):
+    from knowledge.compose import answer_duty
+
+    answer = answer_duty(kb, "holland", "exterminate", {}, "pests")
+    verdict = answer.payload["verdict"]
+    custom = channel_payload(answer.text, answer.payload)
+    for part in custom["parts"]:  # reword every line: the first page must not depend on the words
+        if part["kind"] != "source":
+            part["text"] = "Reworded: " + part["text"]
+    reply = render([{"text": "anything"}, {"custom": custom}])
+    assert reply.first is not None and reply.first.startswith(verdict["short"].split(":")[0])
+    assert reply.first.split("\n")[-1] == verdict["short_citation"]
+    assert "[Town of Holland Code § 190-10, extermination paragraph]" in reply.text
+    # the exception is said in full after the first page when the first page asks the question instead
+    assert verdict["kind"] == "undecided" and "Reworded: " + verdict["unless"] in reply.text
 
 
 def test_rendered_answer_is_plain_gsm7_with_the_compact_citation(kb):
     answer = answer_topic(kb, "holland", "pests")
-    reply = render([{"text": answer.text}, {"custom": answer.payload}])
+    reply = render(sent(answer))
     assert "[Town of Holland Code § 190-10, extermination paragraph]" in reply.text
     assert '"Every occupant of a dwelling containing a single dwelling unit' in reply.text
     assert reply.text.startswith("In the Town of Holland")
@@ -199,7 +230,7 @@ def test_short_text_is_one_page():
 
 def test_long_answer_is_split_into_pages_that_carry_the_whole_text(kb):
     answer = answer_topic(kb, "holland", "pests")
-    text = render([{"text": answer.text}, {"custom": answer.payload}]).text
+    text = render(sent(answer)).text
     pages = paginate(text, 2)
     assert len(pages) > 1
     for number, page in enumerate(pages, 1):
@@ -239,7 +270,7 @@ def test_one_segment_pages():
 
 
 def test_more_segments_mean_fewer_pages(kb):
-    text = render([{"text": answer_topic(kb, "amery", "pests").text}]).text
+    text = render(sent(answer_topic(kb, "amery", "pests"))).text
     counts = [len(paginate(text, n)) for n in (1, 2, 4, 10)]
     assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
     assert all(len(p) <= MAX_MESSAGE_CHARS for p in paginate(text * 3, 50))

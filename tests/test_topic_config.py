@@ -94,3 +94,17 @@ def test_no_other_place_is_a_covered_municipality(kb):
         assert key is None, f"{place!r} is listed as uncovered but resolves to {key}"
     names = {re.sub(r"^(town|village|city) of ", "", m.name.lower()) for m in kb.municipalities()}
     assert not names & {p.lower() for p in others}
+
+
+def test_every_space_check_belongs_to_exactly_one_topic(kb):
+    """The calculator's checks map to topics through ``space_kinds`` (data), each check to one topic."""
+    from knowledge.space import space_topic
+
+    owners: dict[str, list[str]] = {}
+    for topic, config in kb.topic_configs().items():
+        for kind in config.space_kinds:
+            owners.setdefault(kind, []).append(topic)
+    assert set(owners) == {"bedroom", "rooming_bedroom", "unit", "ceiling", "window", "fixtures"}
+    assert all(len(topics) == 1 for topics in owners.values()), owners
+    assert space_topic(kb, "unit") == "occupancy_floor_space"
+    assert space_topic(kb, "unit", rooming=True) == space_topic(kb, "bedroom") == "sleeping_room_size"

@@ -14,6 +14,7 @@ import yaml
 from conftest import ROOT, rest
 
 from bot.channels.sms_format import paginate, render, strip_footer
+from knowledge.answer_parts import channel_payload
 from knowledge.compose import answer_duty
 from knowledge.facts import read
 
@@ -154,7 +155,8 @@ def test_every_verdict_fits_the_first_sms_page(kb):
             for case in CASES:
                 for role in (None, "tenant", "landlord"):
                     answer = answer_duty(kb, muni.key, duty, read(case, vocabulary), "test", role)
-                    message = {"text": answer.text + "\nThis is general information.", "custom": answer.payload}
+                    text = answer.text + "\nThis is general information."
+                    message = {"text": text, "custom": channel_payload(text, answer.payload)}
                     reply = render([message])
                     assert reply.first, answer.text
                     pages = paginate(reply.text, PAGE_SEGMENTS, reply.first)

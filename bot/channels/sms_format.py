@@ -158,36 +158,6 @@ def compact_citation(citation: str, quote: str, limit: int = QUOTE_CHARS) -> str
     return f'[{citation}] "{short}"' if short else f"[{citation}]"
 
 
-_SOURCE_LINE = re.compile(r'^Source: (?P<citation>.+?): "(?P<quote>.*)"\s*$')
-
-
-def compact_sources(text: str, citations: Sequence[Mapping[str, Any]] = (), limit: int = QUOTE_CHARS) -> str:
-    """Rework every ``Source: <citation>: "<quote>"`` line into :func:`compact_citation` form.
-
-    The quote comes from the bot's payload (its full verbatim text) when the line's citation is
-    there; otherwise from the line itself.
-    """
-    known = sorted(
-        (c for c in citations if isinstance(c, Mapping) and isinstance(c.get("citation"), str) and c["citation"]),
-        key=lambda c: -len(c["citation"]),
-    )
-    lines = []
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith("Source: "):
-            for cited in known:
-                if stripped.startswith(f"Source: {cited['citation']}:"):
-                    quote = cited.get("quote") if isinstance(cited.get("quote"), str) else ""
-                    line = compact_citation(cited["citation"], quote, limit)
-                    break
-            else:
-                match = _SOURCE_LINE.match(stripped)
-                if match:
-                    line = compact_citation(match["citation"], match["quote"], limit)
-        lines.append(line)
-    return "\n".join(lines)
-
-
 # -- options and whole replies ---------------------------------------------------------
 
 
@@ -201,28 +171,49 @@ def numbered_options(titles: Sequence[str]) -> str:
     return "Reply " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
 
 
+def _parts_of(messages: Sequence[Mapping[str, Any]], index: int) -> list[Mapping[str, Any]] | None:
+    """The parts of message ``index``'s answer: in its own payload, or in the payload message that follows
+    it (Rasa sends an answer's text and its payload as two messages). None: a text with no parts."""
+    for candidate in (messages[index], messages[index + 1] if index + 1 < len(messages) else None):
+        if candidate is None or (candidate is not messages[index] and candidate.get("text")):
+            continue
+        custom = candidate.get("custom")
+        found = custom.get("parts") if isinstance(custom, Mapping) else None
+        if isinstance(found, list) and all(isinstance(p, Mapping) and isinstance(p.get("text"), str) for p in found):
+            return found
+    return None
+
+
+def _part_text(part: Mapping[str, Any], limit: int) -> str:
+    """One part of an answer as SMS says it: a citation in compact form, anything else as it reads."""
+    if part.get("kind") == "source" and isinstance(part.get("citation"), str):
+        quote = part.get("quote") if isinstance(part.get("quote"), str) else ""
+        return compact_citation(part["citation"], quote, limit)
+    return str(part["text"])
+
+
 def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS) -> Reply:
-    """One SMS-ready reply from the bot's messages (Rasa's collected output for one turn)."""
+    """One SMS-ready reply from the bot's messages (Rasa's collected output for one turn).
+
+    An answer is rendered from its payload's ``parts`` (``knowledge.answer_parts``): citations in
+    compact form, the verdict's first page from the payload's ``verdict``. A text without parts
+    (a form's question, a greeting) is sent as it is.
+    """
     messages = [m for m in messages if isinstance(m, Mapping)]
-    citations: list[Mapping[str, Any]] = []
-    for message in messages:
-        custom = message.get("custom")
-        if isinstance(custom, Mapping) and isinstance(custom.get("citations"), list):
-            citations.extend(c for c in custom["citations"] if isinstance(c, Mapping))
     parts: list[str] = []
     titles: list[str] = []
     payloads: list[str] = []
     first: str | None = None
-    verdicts = [
-        m["custom"]["verdict"]
-        for m in messages
-        if isinstance(m.get("custom"), Mapping) and isinstance(m["custom"].get("verdict"), Mapping)
-    ]
-    for message in messages:
-        verdict_first = _verdict_first(message, verdicts) if first is None and not parts else None
-        if verdict_first is not None:
-            first, rest = verdict_first
-            parts.append(first + "\n" + rest)
+    for index, message in enumerate(messages):
+        found = _parts_of(messages, index) if isinstance(message.get("text"), str) else None
+        if found is not None:
+            verdict = _verdict_of(messages, index)
+            verdict_first = _verdict_first(found, verdict) if first is None and not parts and verdict else None
+            if verdict_first is not None:
+                first, found = verdict_first
+                parts.append(first)
+            if found:
+                parts.append("\n".join(_part_text(p, quote_limit) for p in found))
         elif isinstance(message.get("text"), str) and message["text"].strip():
             parts.append(message["text"])
         for key in ("image", "attachment"):
@@ -239,35 +230,42 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
             else:
                 titles.append(" ".join(strip_markdown(title).split()))
                 payloads.append(payload)
-    text = compact_sources(strip_markdown("\n".join(parts)), citations, quote_limit)
+    text = strip_markdown("\n".join(parts))
     if titles:
         text += "\n" + numbered_options(titles)
     return Reply(tidy(normalise(text)), payloads, tidy(normalise(first)) if first else None)
 
 
-def _verdict_first(message: Mapping[str, Any], verdicts: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
-    """(first page, the rest) of a "who has to do it?" answer, from its payload's verdict fields.
+def _verdict_of(messages: Sequence[Mapping[str, Any]], index: int) -> Mapping[str, Any] | None:
+    """The ``verdict`` of the payload that goes with message ``index`` (its own or the next message's)."""
+    for candidate in messages[index : index + 2]:
+        custom = candidate.get("custom")
+        if isinstance(custom, Mapping) and isinstance(custom.get("verdict"), Mapping):
+            return custom["verdict"]
+        if candidate is not messages[index]:
+            break
+    return None
+
+
+def _verdict_first(
+    found: Sequence[Mapping[str, Any]], verdict: Mapping[str, Any]
+) -> tuple[str, list[Mapping[str, Any]]] | None:
+    """(first page, the parts for the rest) of a "who has to do it?" answer, from its payload's verdict.
 
     The first page carries the verdict in a few words, its one exception line (or, when the
     facts do not decide, the one question) and the citation; the rest is the answer in full
-    words, the question, the quotes and what else the message says.
+    words, the exception when the first page did not carry it, the quotes and what else the
+    message says.
     """
-    text = message.get("text")
-    if not isinstance(text, str):
+    short = verdict.get("short")
+    if not found or found[0].get("kind") != "lead" or not isinstance(short, str) or not short:
         return None
-    # the payload comes with the text or as a message of its own (Rasa sends text and custom apart)
-    verdict = next((v for v in verdicts if isinstance(v.get("lead"), str) and text.startswith(v["lead"])), None)
-    if verdict is None:
-        return None
-    short, lead = verdict.get("short"), verdict.get("lead")
-    if not isinstance(short, str) or not isinstance(lead, str) or not text.startswith(lead):
-        return None
-    second = verdict.get("question") if verdict.get("kind") == "undecided" else verdict.get("short_unless")
-    second = f"To say for sure: {second}" if second and verdict.get("kind") == "undecided" else second
+    undecided = verdict.get("kind") == "undecided"
+    second = verdict.get("question") if undecided else verdict.get("short_unless")
+    second = f"To say for sure: {second}" if second and undecided else second
     first = "\n".join(x for x in (short, second, verdict.get("short_citation")) if isinstance(x, str) and x)
-    said = {verdict.get("unless"), *(["To say for sure: " + str(verdict.get("question"))] if second else [])}
-    rest = [line for line in text.split("\n") if line not in said]
-    return first, "\n".join(rest)
+    said = {"question"} if undecided and second else {"unless"} if second else set()
+    return first, [p for p in found if p.get("kind") not in said]
 
 
 # -- pages -----------------------------------------------------------------------------

@@ -33,7 +33,6 @@ Routes (under ``/webhooks/webchat``):
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import secrets
@@ -52,6 +51,7 @@ from bot.channels.rest import MAX_MESSAGE_CHARS, NOTHING_SAID, SORRY, too_many
 from bot.ratelimit import client_address, shared_policy
 from knowledge import letter as letters
 from knowledge import sheet
+from knowledge.buttons import inform_payload  # the picker sends what the buttons send
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, UnknownMunicipality
 
 logger = logging.getLogger(__name__)
@@ -64,8 +64,6 @@ ASSETS = {
     "page.css": "text/css; charset=utf-8",
     "letter.js": "text/javascript; charset=utf-8",
 }
-# The intent a municipality choice is sent as (the payload the bot's own buttons use).
-INFORM_INTENT = "inform_municipality"
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -82,11 +80,6 @@ SENDER_PREFIX = "web:"
 HISTORY_LIMIT = 200
 MAX_LINK_SECTIONS = 12
 NO_CONVERSATION = "Your chat has expired or cookies are off. Reload the page to start a new chat."
-
-
-def inform_payload(key: str) -> str:
-    """The message that tells the assistant the user's municipality: ``/inform_municipality{...}``."""
-    return "/" + INFORM_INTENT + json.dumps({"municipality": key})
 
 
 def municipality_options(kb: KnowledgeBase) -> list[dict[str, str]]:

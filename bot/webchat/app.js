@@ -75,19 +75,25 @@
     if (group.childElementCount) parent.appendChild(group);
     return group.childElementCount ? group : null;
   }
+  // The parts of message i's answer (knowledge/answer_parts.py): in its own payload, or in the
+  // payload message that follows it (the bot sends an answer's text and its payload apart).
+  function partsOf(messages, i) {
+    for (const c of [messages[i], messages[i + 1]]) {
+      if (!c || typeof c !== "object" || (c !== messages[i] && c.text)) continue;
+      const parts = c.custom && typeof c.custom === "object" ? c.custom.parts : null;
+      if (Array.isArray(parts) && parts.every((p) => p && typeof p.text === "string")) return parts;
+    }
+    return null;
+  }
   // The bot's text with each quote left out where the same quote folds out below it: the
   // direct answer leads, the citation names stay, the verbatim text is shown once (in the fold).
-  function leadText(text, custom) {
-    const cited = custom && Array.isArray(custom.citations) ? custom.citations : [];
-    if (!cited.length) return text;
+  // Built from the answer's parts, never from its words; a text without parts is shown as it is.
+  function leadText(text, parts, cited) {
     const names = cited.map((c) => (c && typeof c.citation === "string" ? c.citation : "")).filter(Boolean);
-    return text
-      .split("\n")
-      .map((line) => {
-        const match = /^(\s*Source: )(.*?): "/.exec(line);
-        return match && names.includes(match[2]) ? match[1] + match[2] + " (quoted below)" : line;
-      })
-      .filter((line) => !/^\(and \d+ more: say "quote the section"/.test(line))
+    if (!parts || !names.length) return text;
+    return parts
+      .filter((p) => p.kind !== "more")
+      .map((p) => (p.kind === "source" && names.includes(p.citation) ? "Source: " + p.citation + " (quoted below)" : p.text))
       .join("\n");
   }
   function citations(parent, custom) {
@@ -223,16 +229,16 @@
     for (const m of messages) {
       if (m && m.custom && typeof m.custom === "object" && Array.isArray(m.custom.citations)) cited.push(...m.custom.citations);
     }
-    for (const m of messages) {
-      if (!m || typeof m !== "object") continue;
+    messages.forEach((m, i) => {
+      if (!m || typeof m !== "object") return;
       const custom = m.custom && typeof m.custom === "object" ? m.custom : null;
-      if (typeof m.text === "string" && m.text) bubble(reply, "bot", leadText(m.text, { citations: cited }));
+      if (typeof m.text === "string" && m.text) bubble(reply, "bot", leadText(m.text, partsOf(messages, i), cited));
       if (Array.isArray(m.buttons) && m.buttons.length) quickReplies(reply, m.buttons, live);
       if (custom) {
         if (citations(reply, custom) && custom.municipality && custom.addressed) answered = custom;
         if (typeof custom.municipality === "string") showMunicipality(custom.municipality);
       }
-    }
+    });
     if (letter) pendingLetter = letter.problem || lastQuestion;
     if (answered) {
       answerActions(reply, answered, pendingLetter !== null ? pendingLetter : lastQuestion);

@@ -12,7 +12,7 @@ words), :mod:`~knowledge.compose.verdicts` (who must carry a duty),
 :mod:`~knowledge.compose.municipality` (asking which municipality),
 :mod:`~knowledge.compose.lookups` (definitions, sections by number, full quotes),
 :mod:`~knowledge.compose.questions` (answers led by the question asked, and which duty a message
-asks about), :mod:`~knowledge.compose.topics` (a topic's answer, and the topic side by side) and
+asks about), :mod:`~knowledge.compose.topics` (a topic's answer) and
 :mod:`~knowledge.compose.unsure` (the closest provision when the classifier is unsure). Everything
 public is importable from ``knowledge.compose``.
 """
@@ -34,6 +34,9 @@ from knowledge.compose.answer import (
     quote_lines,
     shorten,
 )
+
+# knowledge.compare words its "not addressed" lines with it (imported from knowledge.compose).
+from knowledge.compose.answer import _defined_terms as _defined_terms
 from knowledge.compose.conditions import (
     describe_condition,
     describe_depends,
@@ -68,7 +71,6 @@ from knowledge.compose.questions import (
 )
 from knowledge.compose.topics import (
     CHAT_QUOTES,
-    answer_comparison,
     answer_topic,
 )
 from knowledge.compose.unsure import (
@@ -129,7 +131,6 @@ __all__ = [
     "compose_lead",
     "CHAT_QUOTES",
     "answer_topic",
-    "answer_comparison",
     "topic_from_text",
     "CLOSEST_MIN_LEXICAL",
     "CLOSEST_MIN_WEIGHT",

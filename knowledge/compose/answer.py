@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from knowledge.answer_parts import source_line
 from knowledge.kb import Coverage, KnowledgeBase, Municipality, Section
 
 DISCLAIMER = "This is general information from the ordinance text, not legal advice."
@@ -76,7 +77,7 @@ def citation_payload(section: Section) -> dict[str, Any]:
 
 def quote_lines(sections: Iterable[Section], limit: int = QUOTE_LIMIT) -> str:
     """'Source: <citation>: "<quote>"' lines for the given sections."""
-    return "\n".join(f'Source: {s.full_citation}: "{shorten(s.text, limit)}"' for s in sections)
+    return "\n".join(source_line(s.full_citation, shorten(s.text, limit)) for s in sections)
 
 
 def _officer(muni: Municipality) -> str:
@@ -107,7 +108,7 @@ def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage 
             f"The {muni.name} housing code text I have does not address {what}: {_defined_terms(muni, coverage)}."
         )
         for definition in coverage.defines:
-            lines.append(f'Source: {definition.full_citation}: "{shorten(definition.text)}"')
+            lines.append(source_line(definition.full_citation, shorten(definition.text)))
             cited.append(
                 {
                     "municipality": muni.key,
@@ -122,7 +123,7 @@ def not_addressed(muni: Municipality, what: str, topic: str, coverage: Coverage 
         lines[0] = lines[0].rstrip(".") + f": {coverage.note}."
     if coverage is not None:
         for section in coverage.note_sections:
-            lines.append(f'Source: {section.full_citation}: "{shorten(section.text)}"')
+            lines.append(source_line(section.full_citation, shorten(section.text)))
             cited.append(citation_payload(section))
     lines.append(f"For an answer, ask the {officer}, who enforces the {muni.name} code.")
     payload: dict[str, Any] = {"municipality": muni.key, "topic": topic, "addressed": False, "citations": cited}

@@ -4,6 +4,7 @@ covered code).
 
 from __future__ import annotations
 
+from knowledge.buttons import municipality_buttons
 from knowledge.compose.answer import Answer
 from knowledge.kb import KnowledgeBase
 
@@ -42,5 +43,5 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         )
     else:
         text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
-    buttons = [{"title": m.name, "payload": f'/inform_municipality{{"municipality": "{m.key}"}}'} for m in munis]
+    buttons = municipality_buttons(munis)
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)

@@ -9,6 +9,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
+from knowledge.answer_parts import source_line
 from knowledge.compose.answer import (
     DUTY_PHRASES,
     Answer,
@@ -328,7 +329,7 @@ def compose_lead(
             lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
         if note:
             lines.append(note)
-        lines.append(f'Source: {section.full_citation}: "{shorten(standard.quote)}"')
+        lines.append(source_line(section.full_citation, shorten(standard.quote)))
         cited.append(section)
         shown_standards.append(standard)
     elif lead.kind == "definition":

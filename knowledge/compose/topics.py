@@ -1,18 +1,17 @@
-"""A topic's answer for one municipality (every rule and figure of the topic, or the question-led
-answer when a question is given), and the same topic side by side across the covered codes.
+"""A topic's answer for one municipality: every rule and figure of the topic, or the question-led
+answer when a question is given (the side-by-side comparison is :mod:`knowledge.compare`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from knowledge.answer_parts import ask_line, more_line
 from knowledge.compose.answer import (
     DUTY_PHRASES,
-    PARTY_NAMES,
     QUOTE_LIMIT,
     REQUIRED_WITHOUT_PARTY,
     Answer,
-    _defined_terms,
     _unique,
     citation_payload,
     no_figure_line,
@@ -99,10 +98,10 @@ def answer_topic(
     shown = cited if long_form else cited[:CHAT_QUOTES]
     lines.append(quote_lines(shown, limit))
     if len(cited) > len(shown):
-        lines.append(f'(and {len(cited) - len(shown)} more: say "quote the section" for the full text)')
+        lines.append(more_line(len(cited) - len(shown)))
     ask = next((d.deciding_facts[0] for d in determinations if d.deciding_facts), None)
     if ask:
-        lines.append("To say for sure: " + kb.fact_question(ask, muni.key))
+        lines.append(ask_line(kb.fact_question(ask, muni.key)))
     payload = {
         "municipality": muni.key,
         "topic": topic,
@@ -116,52 +115,3 @@ def answer_topic(
         "citations": [citation_payload(s) for s in _unique([*cited, *coverage.sections])],
     }
     return Answer("\n".join(lines), payload)
-
-
-def answer_comparison(kb: KnowledgeBase, topic: str) -> Answer:
-    """One line per municipality on a topic, with its citation, or "not addressed"."""
-    description = kb.topics()[topic]
-    lines = [f"{description} — the {kb.covered_count()} codes side by side:"]
-    cited: list[Section] = []
-    for muni in kb.municipalities():
-        answer = answer_topic(kb, muni.key, topic)
-        payload = answer.payload
-        if not payload.get("addressed"):
-            defined = kb.coverage(muni.key, topic)
-            if defined.defines:
-                lines.append(f"- {muni.name}: not addressed: {_defined_terms(muni, defined)} (ask the {muni.office}).")
-            else:
-                lines.append(f"- {muni.name}: not addressed in this text (ask the {muni.office}).")
-            continue
-        parts = [
-            f"{s['value_text']}" + (f" ({kb.standard_description(s['key']).split(' (')[0].lower()})")
-            for s in payload.get("standards", [])[:2]
-        ]
-        for duty in payload.get("duties", [])[:1]:
-            who = " and ".join(PARTY_NAMES.get(p, p) for p in duty["parties"])
-            if not duty["party"]:
-                who = "depends on the building"
-            elif not duty["decided"]:
-                who = f"{who}, unless the facts shift it (ask me)"
-            parts.append(f"{DUTY_PHRASES.get(duty['duty'], duty['duty'])}: {who}")
-        topic_duties = kb.topic_config(topic).duties
-        if not payload.get("duties") and topic_duties:
-            duty = topic_duties[0]
-            if duty in REQUIRED_WITHOUT_PARTY:
-                parts.append(f"requires it but names no one for {DUTY_PHRASES.get(duty)} (ask the {muni.office})")
-            else:
-                parts.append(f"does not say who is responsible for {DUTY_PHRASES.get(duty)}")
-        first = payload["citations"][0]
-        summary = "; ".join(parts) if parts else f"addressed in {len(payload['citations'])} section(s)"
-        lines.append(f"- {muni.name}: {summary} — {first['citation']}")
-        cited.append(kb.section(muni.key, first["section"]))
-    return Answer(
-        "\n".join(lines),
-        {
-            "municipality": None,
-            "topic": topic,
-            "comparison": True,
-            "addressed": True,
-            "citations": [citation_payload(s) for s in cited],
-        },
-    )

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from knowledge.answer_parts import ask_line, source_line
+from knowledge.answer_parts import parts as answer_parts
+from knowledge.answer_parts import words as answer_words
 from knowledge.compose.answer import (
     DUTY_PHRASES,
     PARTY_NAMES,
@@ -85,7 +88,7 @@ def answer_duty(
     if verdict.rule is None and not verdict.cases:
         cited_rules += rules
     cited = _cited_sections(kb, muni.key, cited_rules)
-    lines = [lead, *([unless] if unless else []), *([f"To say for sure: {question}"] if question else [])]
+    lines = [lead, *([unless] if unless else []), *([ask_line(question)] if question else [])]
     lines.append(quote_lines(cited, quote_limit))
     determination = evaluate(rules, facts, duty)
     payload = {
@@ -177,12 +180,12 @@ def answer_either(
     citations = _unique_payloads([c for a in [first, *rest] for c in a.payload.get("citations") or []])
     payload = {**first.payload, "duty": pair, "duties": [d for a in answers for d in a.payload.get("duties") or []]}
     payload["citations"] = citations
-    sources = "\n".join(f'Source: {c["citation"]}: "{shorten(c["quote"], quote_limit)}"' for c in citations)
+    sources = "\n".join(source_line(c["citation"], shorten(c["quote"], quote_limit)) for c in citations)
     if same:  # one verdict for both ("In the Town of Howard, ... is the responsibility of the owner")
         both = answer_duty(
             kb, muni.key, members[order[0]], facts, topic, role, quote_limit, what=entry["what"], question=question
         )
-        said = [line for line in both.text.split("\n") if not line.startswith("Source:")]
+        said = [answer_words(answer_parts(both.text, both.payload), drop=("source",))]
         payload.update({k: v for k, v in both.payload.items() if k in ("verdict", "party", "parties", "decided")})
         return Answer("\n".join([*said, sources]), payload)
     leads = [first.payload["verdict"]["lead"]]
@@ -198,7 +201,7 @@ def answer_either(
         " ".join(leads),
         *unless[:1],
         *([gloss] if gloss else []),
-        *([f"To say for sure: {question}"] if question else []),
+        *([ask_line(question)] if question else []),
         sources,
     ]
     payload["ask_fact"] = next((a.payload.get("ask_fact") for a in [first, *rest] if a.payload.get("ask_fact")), None)

@@ -22,6 +22,7 @@ from knowledge.space.results import (
     FAILS,
     MAX_CEILING_FT,
     MEETS,
+    NEEDS_CEILING,
     SpaceResult,
 )
 
@@ -65,13 +66,14 @@ def ceiling(
     area = room_obj.area_sqft or 0.0
     if height is not None:
         if isinstance(height, bool) or not isinstance(height, (int, float)) or not math.isfinite(height):
-            return ctx.need_info("What is the ceiling height, in feet?")
+            return ctx.need_info("What is the ceiling height, in feet?", needs=(NEEDS_CEILING,))
         if height <= 0 or height > MAX_CEILING_FT:
-            return ctx.need_info(f"A ceiling height of {fmt_number(height)} ft is not possible. What is it?")
+            return ctx.need_info(f"A ceiling height of {fmt_number(height)} ft is not possible. What is it?", needs=(NEEDS_CEILING,))
         if low_area is not None or tall_area is not None:
             return ctx.need_info(
                 "Give either one ceiling height for the whole room or the areas under low and full-height "
-                "ceilings, not both. Which is it?"
+                "ceilings, not both. Which is it?",
+                needs=(NEEDS_CEILING,),
             )
         low_area = area if exclusion is not None and height < (exclusion.value or 0) else 0.0
         tall_area = area if min_height is not None and _ge(height, min_height.value or 0) else 0.0
@@ -82,7 +84,8 @@ def ceiling(
     if low_area is not None and tall_area is not None and low_area + tall_area > area + _EPS:
         return ctx.need_info(
             f"The low-ceiling area ({sqft(low_area)}) and the full-height area ({sqft(tall_area)}) add up to more "
-            f"than the floor ({sqft(area)}). Which is right?"
+            f"than the floor ({sqft(area)}). Which is right?",
+            needs=(NEEDS_CEILING,),
         )
     numbers: dict[str, Any] = {"area_sqft": area}
     steps = [room_obj.describe()]

@@ -13,13 +13,14 @@ from knowledge.space.results import (
     _EPS,
     BAD_INPUT,
     NEED_INFO,
+    NEEDS_SIZE,
     NO_FIGURE,
     NOT_ADDRESSED,
     TEXT_SILENT,
     TEXT_UNSETTLED,
-    TOPICS,
     Source,
     SpaceResult,
+    space_topic,
 )
 
 
@@ -30,7 +31,7 @@ class _Ctx:
         self.kb = kb
         self.muni: Municipality = kb.municipality(municipality)
         self.kind = kind
-        self.topic = topic or TOPICS[kind]
+        self.topic = topic or space_topic(kb, kind)
         self.sources: list[Source] = []
         self.notes: list[str] = []
         self._standards: dict[str, Standard] | None = None
@@ -75,14 +76,21 @@ class _Ctx:
             sources=list(self.sources),
             question=kwargs.pop("question", None),
             reason=kwargs.pop("reason", None),
+            needs=tuple(kwargs.pop("needs", ())),
         )
 
-    def need_info(self, question: str, reason: str = BAD_INPUT, summary: str | None = None, **kwargs: Any):
-        """A question back instead of a verdict (bad input: just the question, without other notes)."""
+    def need_info(
+        self, question: str, reason: str = BAD_INPUT, summary: str | None = None, *, needs: tuple[str, ...], **kwargs: Any
+    ):
+        """A question back instead of a verdict (bad input: just the question, without other notes).
+
+        ``needs`` says what the question asks for (``NEEDS`` in :mod:`knowledge.space.results`), so that a
+        form acts on it without reading the question's words.
+        """
         if reason == BAD_INPUT:
             self.notes.clear()
             self.sources.clear()
-        return self.result(NEED_INFO, summary or question, question=question, reason=reason, **kwargs)
+        return self.result(NEED_INFO, summary or question, question=question, reason=reason, needs=needs, **kwargs)
 
     def silent(self, what: str) -> SpaceResult:
         """The text has no such rule: say so and name the office, never another town's rule."""
@@ -139,10 +147,10 @@ def _area_of(value: Room | float | int | None) -> tuple[Room | None, str | None]
 def _check_area(ctx: _Ctx, room: Room, limit: float, what: str) -> SpaceResult | None:
     area = room.area_sqft or 0.0
     if area <= 0:
-        return ctx.need_info(f"A floor area of {sqft(area)} is not possible. What is the {what}'s floor area?")
+        return ctx.need_info(f"A floor area of {sqft(area)} is not possible. What is the {what}'s floor area?", needs=(NEEDS_SIZE,))
     if area > limit:
         return ctx.need_info(
-            f"{sqft(area)} is more than I can take for a {what} (at most {sqft(limit)}). Please check the size."
+            f"{sqft(area)} is more than I can take for a {what} (at most {sqft(limit)}). Please check the size.", needs=(NEEDS_SIZE,)
         )
     ctx.note(room.reading_note())
     return None
@@ -152,10 +160,10 @@ def _check_part_area(ctx: _Ctx, value: float | None, total: float, label: str) -
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        return ctx.need_info(f"The {label} must be a number of square feet, zero or more. What is it?")
+        return ctx.need_info(f"The {label} must be a number of square feet, zero or more. What is it?", needs=(NEEDS_SIZE,))
     if value > total + _EPS:
         return ctx.need_info(
-            f"The {label} ({sqft(value)}) is more than the whole floor ({sqft(total)}). Which figure is right?"
+            f"The {label} ({sqft(value)}) is more than the whole floor ({sqft(total)}). Which figure is right?", needs=(NEEDS_SIZE,)
         )
     return None
 

@@ -14,6 +14,7 @@ from knowledge.space.results import (
     MAX_UNIT_AREA_SQFT,
     MAX_UNIT_OCCUPANTS,
     NEED_INFO,
+    NEEDS_AGES,
     SpaceResult,
 )
 from knowledge.space.sleeping import sleeping_room, sleeping_rooms
@@ -191,7 +192,7 @@ def missing(kb: KnowledgeBase, municipality: str | None, facts: dict[str, Any]) 
 
     No size is asked when the minimum is asked for ("how many square feet do two kids need"); no head
     count when the capacity is asked for, or when the municipality's figure is per dwelling unit; ages
-    only when the calculator says they decide the verdict.
+    only when the calculator's result says it needs them (its ``needs``, not the words of its question).
     """
     need: list[str] = []
     unit = facts.get("kind") == "unit" and not facts.get("rooming")
@@ -203,6 +204,6 @@ def missing(kb: KnowledgeBase, municipality: str | None, facts: dict[str, Any]) 
     if municipality and not need:
         result = check(kb, municipality, facts)
         first = result[0] if isinstance(result, list) else result
-        if first.verdict == NEED_INFO and "how old" in (first.question or "").lower():
+        if first.verdict == NEED_INFO and NEEDS_AGES in first.needs:
             need.append("ages")
     return need

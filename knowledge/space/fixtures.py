@@ -15,6 +15,7 @@ from knowledge.space.results import (
     COMPUTED,
     MAX_ROOMING_PERSONS,
     MORE_INFO,
+    NEEDS_OCCUPANTS,
     SpaceResult,
 )
 
@@ -37,12 +38,12 @@ def fixtures(kb: KnowledgeBase, municipality: str, people: int | None) -> SpaceR
         return ctx.silent("the number of toilets, basins and baths a rooming house needs per person")
     if people is None:
         return ctx.need_info(
-            "How many persons live in the rooming house (counting everyone who shares the facilities)?", MORE_INFO
+            "How many persons live in the rooming house (counting everyone who shares the facilities)?", MORE_INFO, needs=(NEEDS_OCCUPANTS,)
         )
     if not _is_int(people) or people <= 0:
-        return ctx.need_info("How many persons? Give a whole number of one or more.")
+        return ctx.need_info("How many persons? Give a whole number of one or more.", needs=(NEEDS_OCCUPANTS,))
     if people > MAX_ROOMING_PERSONS:
-        return ctx.need_info(f"{people} persons is more than I can check (at most {MAX_ROOMING_PERSONS}).")
+        return ctx.need_info(f"{people} persons is more than I can check (at most {MAX_ROOMING_PERSONS}).", needs=(NEEDS_OCCUPANTS,))
     numbers: dict[str, Any] = {"persons": people}
     groups: dict[tuple[int, bool], list[tuple[Standard, str]]] = {}
     for std, name in rows:

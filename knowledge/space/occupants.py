@@ -23,6 +23,9 @@ from knowledge.space.results import (
     MEETS,
     MORE_INFO,
     NEED_INFO,
+    NEEDS_AGES,
+    NEEDS_OCCUPANTS,
+    NEEDS_SIZE,
     NOT_ADDRESSED,
     TEXT_UNSETTLED,
     SpaceResult,
@@ -42,24 +45,25 @@ def _occupants(ctx: _Ctx, people: int | None, ages: Sequence[float] | None, limi
     ages = list(ages or [])
     for age in ages:
         if isinstance(age, bool) or not isinstance(age, (int, float)) or not math.isfinite(age):
-            return ctx.need_info("I could not read one of the ages. How old is each person?")
+            return ctx.need_info("I could not read one of the ages. How old is each person?", needs=(NEEDS_AGES,))
         if age < 0 or age > MAX_AGE_YEARS:
-            return ctx.need_info(f"An age of {fmt_number(age)} years is not possible. How old is each person?")
+            return ctx.need_info(f"An age of {fmt_number(age)} years is not possible. How old is each person?", needs=(NEEDS_AGES,))
     if people is not None:
         if not _is_int(people):
-            return ctx.need_info("How many people? Give a whole number.")
+            return ctx.need_info("How many people? Give a whole number.", needs=(NEEDS_OCCUPANTS,))
         if people <= 0:
-            return ctx.need_info(f"{people} people is not a number of occupants I can check. How many people?")
+            return ctx.need_info(f"{people} people is not a number of occupants I can check. How many people?", needs=(NEEDS_OCCUPANTS,))
         if people > limit:
-            return ctx.need_info(f"{people} people is more than I can check here (at most {limit}). Please check.")
+            return ctx.need_info(f"{people} people is more than I can check here (at most {limit}). Please check.", needs=(NEEDS_OCCUPANTS,))
         if people < len(ages):
             return ctx.need_info(
                 f"You said {people} {'person' if people == 1 else 'people'} but gave {len(ages)} ages. "
-                "How many people are there?"
+                "How many people are there?",
+                needs=(NEEDS_OCCUPANTS,),
             )
     persons = people if people is not None else len(ages)
     if persons > limit:
-        return ctx.need_info(f"{persons} people is more than I can check here (at most {limit}). Please check.")
+        return ctx.need_info(f"{persons} people is more than I can check here (at most {limit}). Please check.", needs=(NEEDS_OCCUPANTS,))
     known: list[float | None] = [float(a) for a in ages] + [None] * (persons - len(ages))
     rule = ctx.std("occupant_min_age_years")
     if rule is None or rule.value is None:
@@ -146,9 +150,9 @@ def _room_or_ask(ctx: _Ctx, room: Room | float | None, example: str) -> Room | S
     """The room, checked; or what to ask when it is missing, unreadable or impossible."""
     room_obj, question = _area_of(room)
     if question:
-        return ctx.need_info(question)
+        return ctx.need_info(question, needs=(NEEDS_SIZE,))
     if room_obj is None:
-        return ctx.need_info(f"What is the size of the room (for example {example})?", MORE_INFO)
+        return ctx.need_info(f"What is the size of the room (for example {example})?", MORE_INFO, needs=(NEEDS_SIZE,))
     return _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room") or room_obj
 
 
@@ -158,7 +162,7 @@ def _occupants_or_ask(
     """The occupants when given (None when not), or the question to ask when neither they nor an area are."""
     occupants = _occupants(ctx, people, ages, limit) if people is not None or ages else None
     if occupants is None and not has_area:
-        return ctx.need_info(question, MORE_INFO)
+        return ctx.need_info(question, MORE_INFO, needs=(NEEDS_SIZE, NEEDS_OCCUPANTS))
     return occupants
 
 

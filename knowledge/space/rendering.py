@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from knowledge.answer_parts import source_line
 from knowledge.compose import Answer, citation_payload
 from knowledge.space.results import (
     COMPUTED,
@@ -33,6 +34,7 @@ def result_payload(result: SpaceResult) -> dict[str, Any]:
         },
         "notes": list(result.notes),
         "question": result.question,
+        "needs": list(result.needs),
         "standards": [
             {"key": s.key, "value": s.value, "value_text": s.value_text, "citation": s.citation, "quote": s.quote}
             for s in result.sources
@@ -57,7 +59,7 @@ def result_text(result: SpaceResult) -> str:
         if any(o.citation == source.citation and source.quote in o.quote for o in shown):
             continue
         shown = [o for o in shown if not (o.citation == source.citation and o.quote in source.quote)] + [source]
-    lines += [f'Source: {s.citation}: "{s.quote}"' for s in shown]
+    lines += [source_line(s.citation, s.quote) for s in shown]
     return "\n".join(lines)
 
 
@@ -92,6 +94,7 @@ def to_answer(results: SpaceResult | Sequence[SpaceResult]) -> Answer:
         "verdict": verdict,
         "addressed": any(r.addressed for r in items),
         "results": payloads,
+        "needs": list(dict.fromkeys(n for r in items for n in r.needs)),
         "citations": list(citations.values()),
     }
     return Answer("\n\n".join(texts), payload)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from knowledge.kb import Section
+from knowledge.kb import KnowledgeBase, Section
 
 MEETS = "meets"
 FAILS = "does_not_meet"
@@ -20,6 +20,14 @@ NO_FIGURE = "no_figure"
 BAD_INPUT = "bad_input"
 MORE_INFO = "more_info"
 
+# What a ``need_info`` result still needs (its ``needs``), whatever the words of its question.
+NEEDS_SIZE = "size"  # the floor area of the room or dwelling unit
+NEEDS_OCCUPANTS = "occupants"  # how many people (in each room)
+NEEDS_AGES = "ages"  # how old each person is
+NEEDS_CEILING = "ceiling"  # the ceiling height or the areas under low and full-height ceilings
+NEEDS_WINDOWS = "windows"  # the window areas
+NEEDS = (NEEDS_SIZE, NEEDS_OCCUPANTS, NEEDS_AGES, NEEDS_CEILING, NEEDS_WINDOWS)
+
 # Sanity bounds on input (not law: they only stop absurd input from producing a verdict).
 MAX_ROOM_AREA_SQFT = 10_000.0
 MAX_UNIT_AREA_SQFT = 100_000.0
@@ -29,14 +37,15 @@ MAX_ROOMING_PERSONS = 1_000
 MAX_CEILING_FT = 30.0
 _EPS = 1e-9
 
-TOPICS = {
-    "bedroom": "sleeping_room_size",
-    "rooming_bedroom": "sleeping_room_size",
-    "unit": "occupancy_floor_space",
-    "ceiling": "ceiling_height",
-    "window": "windows_light_ventilation",
-    "fixtures": "rooming_houses",
-}
+def space_topic(kb: KnowledgeBase, kind: str, rooming: bool = False) -> str:
+    """The topic a space check's answer belongs to (``space_kinds`` in the topic configuration of
+    knowledge/vocab.yml): a bedroom → sleeping_room_size, a dwelling unit → occupancy_floor_space.
+    A unit check for a rooming house is a sleeping-room check."""
+    kind = "rooming_bedroom" if rooming and kind in ("bedroom", "unit") else kind
+    for topic, config in kb.topic_configs().items():
+        if kind in config.space_kinds:
+            return topic
+    raise KeyError(f"no topic lists the space check {kind!r} in space_kinds (knowledge/vocab.yml)")
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,7 @@ class SpaceResult:
     sources: list[Source] = field(default_factory=list)
     question: str | None = None
     reason: str | None = None
+    needs: tuple[str, ...] = ()  # for ``need_info``: what its question asks for (NEEDS), as data
 
     @property
     def citations(self) -> list[str]:

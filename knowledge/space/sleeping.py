@@ -31,8 +31,11 @@ from knowledge.space.results import (
     MAX_ROOM_OCCUPANTS,
     MEETS,
     MORE_INFO,
-    TOPICS,
+    NEEDS_AGES,
+    NEEDS_OCCUPANTS,
+    NEEDS_SIZE,
     SpaceResult,
+    space_topic,
 )
 
 _OVER = math.inf  # internal: an occupant known to be over the age threshold
@@ -190,7 +193,7 @@ def _sleeping_room(
     low_area: float | None,
     boundary_counts: bool,
 ) -> SpaceResult:
-    ctx = _Ctx(kb, municipality, "bedroom", TOPICS["rooming_bedroom" if rooming else "bedroom"])
+    ctx = _Ctx(kb, municipality, "bedroom", space_topic(kb, "bedroom", rooming))
     ctx.boundary_counts = boundary_counts
     rules = _sleep_rules(ctx, rooming)
     if not rules.any:
@@ -203,7 +206,7 @@ def _sleeping_room(
         return result
     room_obj, question = _area_of(room)
     if question:
-        return ctx.need_info(question)
+        return ctx.need_info(question, needs=(NEEDS_SIZE,))
     if room_obj is not None:
         problem = _check_area(ctx, room_obj, MAX_ROOM_AREA_SQFT, "room")
         if problem:
@@ -256,7 +259,12 @@ def _sleep_minimum(ctx: _Ctx, rules: _SleepRules, occupants: _Occupants, rooming
     )
     if need.unknown:
         return ctx.need_info(
-            _ages_question(ctx, rules), MORE_INFO, summary=lead, arithmetic=arithmetic, numbers=numbers
+            _ages_question(ctx, rules),
+            MORE_INFO,
+            summary=lead,
+            arithmetic=arithmetic,
+            numbers=numbers,
+            needs=(NEEDS_AGES,),
         )
     return ctx.unsettled(lead + " " + _threshold_words(ctx, rules), arithmetic, numbers=numbers)
 
@@ -273,7 +281,7 @@ def _missing_sleep_figure(ctx: _Ctx, rules: _SleepRules, need: _Need, numbers: d
             f"How old is each person who sleeps there? I have the {ctx.muni.name} figure only for occupants "
             f"{present} {t} ({sqft(std.value or 0)} each) in a room slept in by more than one."
         )
-        return ctx.need_info(question, MORE_INFO, numbers=numbers)
+        return ctx.need_info(question, MORE_INFO, numbers=numbers, needs=(NEEDS_AGES,))
     return ctx.no_figure(need.missing or "this room", numbers=numbers)
 
 
@@ -358,7 +366,12 @@ def _sleep_verdict(
     )
     if need.unknown:
         return ctx.need_info(
-            _ages_question(ctx, rules), MORE_INFO, summary=lead, arithmetic=arithmetic, numbers=numbers
+            _ages_question(ctx, rules),
+            MORE_INFO,
+            summary=lead,
+            arithmetic=arithmetic,
+            numbers=numbers,
+            needs=(NEEDS_AGES,),
         )
     return ctx.unsettled(lead + " " + _threshold_words(ctx, rules), arithmetic, numbers=numbers)
 
@@ -504,7 +517,8 @@ def sleeping_rooms(
         ctx = _Ctx(kb, municipality, "bedroom")
         return [
             ctx.need_info(
-                'I could not find a room size. Give it as, for example, "10x12", "10 by 12 feet" or "120 sq ft".'
+                'I could not find a room size. Give it as, for example, "10x12", "10 by 12 feet" or "120 sq ft".',
+                needs=(NEEDS_SIZE,),
             )
         ]
     counts: list[int | None]
@@ -518,6 +532,7 @@ def sleeping_rooms(
                     f"How many people sleep in each of the {len(rooms)} rooms? "
                     "(For example: 2 in the first, 1 in the second.)",
                     MORE_INFO,
+                    needs=(NEEDS_OCCUPANTS,),
                 )
             ]
         counts = [people if isinstance(people, int) else list(people)[0]]
@@ -525,8 +540,8 @@ def sleeping_rooms(
         counts = list(people)
         if len(counts) != len(rooms):
             ctx = _Ctx(kb, municipality, "bedroom")
-            return [ctx.need_info(f"I have {len(rooms)} rooms but {len(counts)} head counts. Which sleeps how many?")]
+            return [ctx.need_info(f"I have {len(rooms)} rooms but {len(counts)} head counts. Which sleeps how many?", needs=(NEEDS_OCCUPANTS,))]
     if ages and len(rooms) > 1:
         ctx = _Ctx(kb, municipality, "bedroom")
-        return [ctx.need_info("Which room does each person sleep in? Ask about one room at a time with the ages.")]
+        return [ctx.need_info("Which room does each person sleep in? Ask about one room at a time with the ages.", needs=(NEEDS_OCCUPANTS,))]
     return [sleeping_room(kb, municipality, r, c, ages, rooming=rooming) for r, c in zip(rooms, counts)]

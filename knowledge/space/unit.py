@@ -32,6 +32,7 @@ from knowledge.space.results import (
     MAX_UNIT_AREA_SQFT,
     MAX_UNIT_OCCUPANTS,
     MEETS,
+    NEEDS_SIZE,
     SpaceResult,
 )
 
@@ -111,7 +112,8 @@ def _unit_area(
         for room in rooms:
             if not isinstance(room, Room) or not room.ok:
                 return None, ctx.need_info(
-                    (room.question if isinstance(room, Room) else None) or "What is the habitable floor area?"
+                    (room.question if isinstance(room, Room) else None) or "What is the habitable floor area?",
+                    needs=(NEEDS_SIZE,),
                 )
         if not rooms:
             return None, None
@@ -125,7 +127,7 @@ def _unit_area(
     else:
         room_obj, question = _area_of(area)
         if question:
-            return None, ctx.need_info(question)
+            return None, ctx.need_info(question, needs=(NEEDS_SIZE,))
     assert room_obj is not None
     problem = _check_area(ctx, room_obj, MAX_UNIT_AREA_SQFT, "dwelling unit")
     return (None, problem) if problem else (room_obj, None)

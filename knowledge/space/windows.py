@@ -22,6 +22,7 @@ from knowledge.space.results import (
     COMPUTED,
     FAILS,
     MEETS,
+    NEEDS_WINDOWS,
     NOT_ADDRESSED,
     TEXT_SILENT,
     SpaceResult,
@@ -86,11 +87,14 @@ def _bad_areas(ctx: _Ctx, window_area: float | None, openable_area: float | None
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0
         ):
-            return ctx.need_info(f"The {label} must be a number of square feet, zero or more. What is it?")
+            return ctx.need_info(
+                f"The {label} must be a number of square feet, zero or more. What is it?", needs=(NEEDS_WINDOWS,)
+            )
     if window_area is not None and openable_area is not None and openable_area > window_area + _EPS:
         return ctx.need_info(
             f"The openable area ({sqft(openable_area)}) is more than the window area ({sqft(window_area)}). "
-            "Which is right?"
+            "Which is right?",
+            needs=(NEEDS_WINDOWS,),
         )
     return None
 
