@@ -1,0 +1,139 @@
+"""Compose the assistant's answers from the knowledge base.
+
+Every answer puts the rule in plain words first, then the citation and the verbatim quote
+(shortened with an ellipsis where long), and carries a structured payload (municipality,
+topic, citations with their full verbatim quotes) for channels to render. When a text is
+silent on a question, the answer says so and names that code's enforcing officer; it never
+borrows another town's rule.
+
+The modules: :mod:`~knowledge.compose.answer` (the :class:`Answer` type, quoting, citations and
+the "does not address" answer), :mod:`~knowledge.compose.conditions` (a rule's conditions in
+words), :mod:`~knowledge.compose.verdicts` (who must carry a duty),
+:mod:`~knowledge.compose.municipality` (asking which municipality),
+:mod:`~knowledge.compose.lookups` (definitions, sections by number, full quotes),
+:mod:`~knowledge.compose.questions` (answers led by the question asked, and which duty a message
+asks about), :mod:`~knowledge.compose.topics` (a topic's answer) and
+:mod:`~knowledge.compose.unsure` (the closest provision when the classifier is unsure). Everything
+public is importable from ``knowledge.compose``.
+"""
+
+from __future__ import annotations
+
+from knowledge.compose.answer import (
+    DISCLAIMER,
+    DUTY_PHRASES,
+    PARTY_NAMES,
+    QUOTE_LIMIT,
+    REQUIRED_WITHOUT_PARTY,
+    Answer,
+    citation_payload,
+    no_figure_line,
+    no_party_line,
+    not_addressed,
+    plain,
+    quote_lines,
+    shorten,
+)
+
+# knowledge.compare words its "not addressed" lines with it (imported from knowledge.compose).
+from knowledge.compose.answer import _defined_terms as _defined_terms
+from knowledge.compose.conditions import (
+    describe_condition,
+    describe_depends,
+    describe_rule,
+)
+from knowledge.compose.lookups import (
+    FEW_PRINTED_NUMBERS,
+    HEADING_EXAMPLES,
+    answer_definition,
+    answer_section,
+    full_quotes,
+    printed_numbers,
+    unprinted_number_note,
+)
+from knowledge.compose.municipality import (
+    ask_municipality,
+)
+from knowledge.compose.questions import (
+    ALSO_PREFIX,
+    ANSWER_MIN_LEXICAL,
+    ASKED_MIN_MATCH,
+    FIGURE_PROMOTE_MARGIN,
+    NO_PLAIN_VERDICT,
+    OTHER_TOPIC_MARGIN,
+    OTHER_TOPIC_MIN_CONFIDENCE,
+    SENTENCE_LIMIT,
+    YES_NO_MIN_LEXICAL,
+    answer_question,
+    compose_lead,
+    duty_asked,
+    scope_preface,
+)
+from knowledge.compose.topics import (
+    CHAT_QUOTES,
+    answer_topic,
+)
+from knowledge.compose.unsure import (
+    CLOSEST_MIN_LEXICAL,
+    CLOSEST_MIN_WEIGHT,
+    Unsure,
+    answer_unsure,
+    topic_from_text,
+)
+from knowledge.compose.verdicts import (
+    CASE_DEPTH,
+    answer_duty,
+    answer_either,
+    topic_for_duty,
+)
+
+__all__ = [
+    "DISCLAIMER",
+    "QUOTE_LIMIT",
+    "PARTY_NAMES",
+    "DUTY_PHRASES",
+    "Answer",
+    "shorten",
+    "citation_payload",
+    "quote_lines",
+    "not_addressed",
+    "no_party_line",
+    "REQUIRED_WITHOUT_PARTY",
+    "no_figure_line",
+    "plain",
+    "describe_condition",
+    "describe_depends",
+    "describe_rule",
+    "answer_duty",
+    "answer_either",
+    "CASE_DEPTH",
+    "topic_for_duty",
+    "ask_municipality",
+    "full_quotes",
+    "answer_definition",
+    "FEW_PRINTED_NUMBERS",
+    "HEADING_EXAMPLES",
+    "printed_numbers",
+    "unprinted_number_note",
+    "answer_section",
+    "duty_asked",
+    "ALSO_PREFIX",
+    "NO_PLAIN_VERDICT",
+    "SENTENCE_LIMIT",
+    "YES_NO_MIN_LEXICAL",
+    "answer_question",
+    "scope_preface",
+    "OTHER_TOPIC_MIN_CONFIDENCE",
+    "OTHER_TOPIC_MARGIN",
+    "ANSWER_MIN_LEXICAL",
+    "FIGURE_PROMOTE_MARGIN",
+    "ASKED_MIN_MATCH",
+    "compose_lead",
+    "CHAT_QUOTES",
+    "answer_topic",
+    "topic_from_text",
+    "CLOSEST_MIN_LEXICAL",
+    "CLOSEST_MIN_WEIGHT",
+    "Unsure",
+    "answer_unsure",
+]

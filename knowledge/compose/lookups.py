@@ -1,0 +1,154 @@
+"""Looking things up by name: a term's definition, a section by number, and the full verbatim
+text of the last answer's citations ("quote the section").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from knowledge.citations import with_prefix
+from knowledge.compose.answer import Answer, citation_payload, shorten
+from knowledge.kb import KnowledgeBase, Section, UnknownCitation
+
+
+def full_quotes(citations: Iterable[Mapping[str, Any]]) -> Answer:
+    """The full verbatim text of the citations of the last answer ("quote the section")."""
+    cited = [c for c in citations if c.get("quote")]
+    if not cited:
+        return Answer('Which section? Ask me a question first, or name one, like "show me 190-9".')
+    text = "\n\n".join(f'{c["citation"]} ({c.get("heading", "")}):\n"{c["quote"]}"' for c in cited)
+    return Answer(
+        text, {"municipality": cited[0]["municipality"], "topic": "quote", "addressed": True, "citations": list(cited)}
+    )
+
+
+def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
+    muni = kb.municipality(definition.municipality)
+    return {
+        "municipality": muni.key,
+        "citation": definition.full_citation or with_prefix(muni.citation_prefix, definition.citation),
+        "section": definition.citation,
+        "basis": definition.basis,
+        "heading": f"definition of {definition.term}",
+        "quote": definition.text,
+    }
+
+
+def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | None = None) -> Answer:
+    """What a term means: in one municipality's code, or in each covered code."""
+    if not term:
+        return Answer("Which term? For example: habitable room, infestation, rubbish, dwelling unit, occupant.")
+    munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
+    lines, cited = [], []
+    for muni in munis:
+        found = kb.definitions(term, muni.key)
+        if not found:
+            lines.append(f'{muni.name}: the text does not define "{term}".')
+            continue
+        payload = _definition_payload(kb, found[0])
+        cited.append(payload)
+        try:  # the section the definition sits in, verbatim, as printed ("(1) APPROVED — …")
+            section = kb.section(muni.key, found[0].citation)
+            if section.text != found[0].text and found[0].text in section.text:
+                cited.append(citation_payload(section))
+        except UnknownCitation:
+            pass
+        lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
+    if not cited:
+        officer = munis[0].office if len(munis) == 1 else "enforcing officer"
+        return Answer(
+            f"The text{'s' if len(munis) > 1 else ''} I have do{'' if len(munis) > 1 else 'es'} not define "
+            f'"{term}". Ask the {officer}.',
+            {
+                "topic": "definition",
+                "term": term,
+                "addressed": False,
+                "citations": [],
+                "municipality": munis[0].key if len(munis) == 1 else None,
+            },
+        )
+    intro = f'What "{term}" means in the housing code{"s" if len(munis) > 1 else ""}:'
+    payload = {
+        "municipality": munis[0].key if len(munis) == 1 else None,
+        "topic": "definition",
+        "term": term,
+        "addressed": True,
+        "citations": cited,
+    }
+    return Answer("\n".join([intro, *lines]), payload)
+
+
+# A text that prints at most this many section numbers is searched by heading, not by number.
+FEW_PRINTED_NUMBERS = 5
+HEADING_EXAMPLES = 6
+
+
+def printed_numbers(kb: KnowledgeBase, municipality: str) -> list[Section]:
+    """The top-most sections of a text whose number it prints or a cross-reference pins down."""
+    numbered = [s for s in kb.sections(municipality) if s.basis in ("stated", "cross_reference")]
+    citations = {s.citation for s in numbered}
+    return [s for s in numbered if s.parent not in citations]
+
+
+def unprinted_number_note(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
+    """For a number the extract does not print, in a text that prints (almost) none: "The City of
+    Muskego extract prints no section numbers except § 205-2; search by heading …". None when the
+    text prints numbers enough that a missing one is simply not in the extract."""
+    muni = kb.municipality(municipality)
+    numbered = printed_numbers(kb, muni.key)
+    if len(numbered) > FEW_PRINTED_NUMBERS:
+        return None
+    shown = [s.display for s in numbered]
+    except_ = ""
+    if shown:
+        except_ = " except " + (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0])
+    place = muni.name.split(" of ")[-1]
+    return (
+        f"The {place} extract prints no section numbers{except_}, so it has no section "
+        f"{citation.strip()} to show; search by heading instead (the {muni.office} has the full code)."
+    )
+
+
+def answer_section(kb: KnowledgeBase, citation: str, municipality: str | None = None) -> Answer:
+    """A section by number, verbatim, with the units under it."""
+    keys = kb.municipalities_for_citation(citation) or ([municipality] if municipality else [])
+    if not keys:
+        return Answer(
+            f'I couldn\'t tell which code "{citation}" is from. {kb.section_numbering()} Name the municipality too.'
+        )
+    muni = kb.municipality(keys[0])
+    try:
+        section = kb.section(muni.key, citation)
+    except UnknownCitation:
+        note = unprinted_number_note(kb, muni.key, citation)
+        if note:
+            headings = [s.heading for s in kb.sections(muni.key) if not s.parent][:HEADING_EXAMPLES]
+            return Answer(
+                note + " For example: " + "; ".join(headings) + ".",
+                {"municipality": muni.key, "topic": "section", "addressed": False, "citations": [], "by_heading": True},
+            )
+        return Answer(
+            f"The {muni.name} text I have has no section {citation}. The extract may be cut off there; "
+            f"the {muni.office} has the full code.",
+            {"municipality": muni.key, "topic": "section", "addressed": False, "citations": []},
+        )
+    children = kb.children(muni.key, section.citation)
+    lines = [f"{section.full_citation} — {section.heading}", f'"{section.text}"']
+    if section.basis in ("inferred", "unknown"):
+        lines.append(
+            "(The extract does not print this section's number or letter; it is identified from its place in the text.)"
+        )
+    for child in children[:8]:
+        lines.append(f'- {child.display}: "{shorten(child.text, 200)}"')
+    if len(children) > 8:
+        lines.append(f'(and {len(children) - 8} more parts: say "quote the section")')
+    cited = [section, *children]
+    return Answer(
+        "\n".join(lines),
+        {
+            "municipality": muni.key,
+            "topic": "section",
+            "addressed": True,
+            "citations": [citation_payload(s) for s in cited],
+        },
+    )

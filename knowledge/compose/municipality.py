@@ -1,0 +1,47 @@
+"""Asking which covered municipality the dwelling is in (never mapping an uncovered place to a
+covered code).
+"""
+
+from __future__ import annotations
+
+from knowledge.buttons import municipality_buttons
+from knowledge.compose.answer import Answer
+from knowledge.kb import KnowledgeBase
+
+
+def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
+    """Ask which of the covered municipalities the user means (their names as buttons).
+
+    An uncovered place is never mapped to a covered code: the answer says what is covered and asks
+    which one, if any, applies. A place that shares a covered name but is another kind or in another
+    state ("Village of Howard", "Holland, Michigan"), a county, or an address outside the limits is
+    named as such.
+    """
+    from knowledge.entities import place_qualifiers
+
+    munis = kb.municipalities()
+    covered = f"I have the housing codes of the {kb.covered_names()}, all in Wisconsin"
+    if unknown:
+        kind, state, county, outside = place_qualifiers(unknown, kb.places())
+        lowered = unknown.lower()
+        same_name = [m for m in munis if m.name.split(" of ", 1)[-1].lower() in lowered]
+        if outside:
+            lead = (
+                f'You said "{unknown}". A mailing address can name a town the dwelling is not in, so I won\'t '
+                "assume one of these codes applies."
+            )
+        elif county:
+            what = "A county" if lowered.split()[0] in ("a", "the", "county") else f"{unknown} is a county, and it"
+            lead = f"{what} is not one of the municipalities I cover."
+        elif same_name and (kind or state):
+            lead = f"{unknown} is not the {same_name[0].name}, Wisconsin, whose code I have."
+        else:
+            lead = f"I don't have the housing code of {unknown}."
+        text = (
+            f"{lead} {covered}. Which of these, if any, is the dwelling in? If none, these codes do not apply: "
+            "ask the building inspector or clerk of the municipality where the dwelling is."
+        )
+    else:
+        text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
+    buttons = municipality_buttons(munis)
+    return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)

@@ -1,0 +1,396 @@
+"""Answers led by the question asked: the provision the selector ranks first (a figure, a party, a
+definition or the sentence that answers it), yes or no first where the wording settles it, and
+what the text does not state said plainly; also which duty a message asks about.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Sequence
+
+from knowledge import question_form, selector
+from knowledge.answer_parts import source_line
+from knowledge.compose.answer import (
+    DUTY_PHRASES,
+    Answer,
+    _clip,
+    _lower_first,
+    _officer,
+    _unique,
+    citation_payload,
+    not_addressed,
+    plain,
+    shorten,
+)
+from knowledge.compose.lookups import _definition_payload, answer_definition
+from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
+from knowledge.facts import asked_duty, is_who_question
+from knowledge.kb import KnowledgeBase, Municipality, Section
+
+
+def duty_asked(
+    kb: KnowledgeBase,
+    topic: str | None,
+    text: str,
+    remembered: str | None = None,
+    follow_up: bool = False,
+    facts: Mapping[str, Any] | None = None,
+) -> tuple[str, str] | None:
+    """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
+
+    A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
+    another topic only when the message asks who ("who has to provide heat?" under heating). A
+    message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
+    """
+    vocabulary = kb.fact_vocabulary()
+    own = _topic_duties(kb).get(topic or "", ())
+    if follow_up and remembered:  # the message only adds facts to the last question
+        home = topic_for_duty(kb, remembered) or topic
+        if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
+            remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
+        return (remembered, home) if home else None
+    # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
+    # question about a party ("must the tenant let him in?") gets its verdict; another question about it
+    # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
+    who = is_who_question(text, vocabulary) or selector.question_kind(text) == "who"
+    about = who or _about_a_party(text, vocabulary)
+    named = asked_duty(text, vocabulary, among=own) if own and about else None
+    # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
+    elsewhere = about and selector.question_kind(text) != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    if named is None and (who or elsewhere):
+        named = asked_duty(text, vocabulary)
+    if named is None and remembered and not asked_duty(text, vocabulary):
+        named = remembered
+    if named is None:
+        return None
+    home = topic if named in own else (topic_for_duty(kb, named) or topic)
+    return (named, home) if home else None
+
+
+def _bare_phrase(text: str) -> bool:
+    """A message that names things without a question's opening ("Access for repairs in Howard?",
+    "Town of Holland, WI rubbish container q")."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return not set(words[:2]) & (question_form.WH_WORDS | question_form.YES_NO_STARTS)
+
+
+def _about_a_party(text: str, vocabulary: Any) -> bool:
+    """Whether a message that is not a "who" question still asks who carries a duty: it does not open
+    with what/which/how..., and it is a bare phrase ("garbage cans, Town of Howard") or names a party or
+    the asker ("must a roomer give the owner access?", "rubbish bins mine to provide?")."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    if set(words[:2]) & question_form.WH_WORDS:
+        return False
+    return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)
+
+
+ALSO_PREFIX = "The code also sets"
+# A yes/no question the best provision's wording does not settle as a plain yes or no.
+NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
+SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
+# Say yes or no only when the provision matches most of the question's concepts: "No" to a
+# permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
+YES_NO_MIN_LEXICAL = {"No": 0.5, "Yes": 0.5}
+
+
+def _display_sentence(text: str) -> str:
+    """A sentence to show as the answer, without a leading heading ("D. Rubbish storage. Every …")."""
+    parts = selector._SENTENCE_END.split(text, maxsplit=1)
+    if len(parts) == 2 and len(parts[0]) < 80 and not selector._VERB.search(parts[0]) and parts[1].strip():
+        return parts[1].strip()
+    return text
+
+
+def _verdict(question: str, provision: str, lexical: float) -> str | None:
+    verdict = selector.yes_no(question, provision)
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
+
+
+def _standard_line(kb: KnowledgeBase, standard: Any) -> str:
+    """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
+    description = kb.standard_description(standard.key).split(" (")[0]
+    conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
+    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
+
+
+def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
+    found = [s for s in kb.standards(key, municipality) if s.citation == citation]
+    return found[0] if found else kb.standard(municipality, key)
+
+
+def answer_question(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    facts: Mapping[str, Any] | None = None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+) -> Answer | None:
+    """The answer to one question on a topic, led by the provision the selector ranks first.
+
+    None when nothing in the topic's provisions matches a word of the question (the caller
+    then gives the topic's overview).
+    """
+    muni = kb.municipality(municipality)
+    config = kb.topic_config(topic)
+    coverage = kb.coverage(muni.key, topic)
+    facts = facts or {}
+    if selector.question_kind(_without_titles(kb, question)) == "definition":
+        term = kb.match_term(question, muni.key)
+        if term:  # "how does the code define 'basement'?", whatever topic it was taken for
+            return answer_definition(kb, term, muni.key)
+    duties = [d for d in config.duties if kb.rules(muni.key, d)]
+    standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
+    if not coverage.addressed and not duties and not standards:
+        return not_addressed(muni, coverage.description.lower(), topic, coverage)
+    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    other = _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    if other is not None:
+        return answer_question(kb, muni.key, other, question, facts, role, ())
+    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+        # nothing on the topic in this code matches what was asked: say so honestly
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return answer
+    kind = selector.question_kind(_without_titles(kb, question))
+    if kind == "figure" and ranked[0].candidate.kind != "standard":
+        # a figure question: the best figure first, unless it matches far less than the best sentence
+        figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
+        if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
+            ranked = [figure, *[r for r in ranked if r is not figure]]
+    lead = ranked[0]
+    preface = ""
+    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
+    if duty:
+        if duty in duties:
+            answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question)
+            answer.payload["lead"] = _lead_payload(lead)
+            return answer
+        what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
+        preface = (
+            f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
+            f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
+        )
+    elif kind == "figure" and config.standards:
+        missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        if missing and lead.candidate.kind == "standard":
+            # the figure the text does state comes first; what it does not state follows
+            note = (
+                f"The {muni.name} code text does not state "
+                f"{_lower_first(kb.standard_description(missing).split(' (')[0])} (it does not address that figure)."
+            )
+            answer = compose_lead(kb, muni, topic, question, ranked, role, note=note)
+            answer.payload["review"] = "not_stated"
+            return answer
+        if missing:
+            preface = (
+                f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
+                f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
+            )
+    if not preface:
+        preface = scope_preface(kb, muni, question, lead)
+    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+    if preface:
+        answer.payload["review"] = "not_stated"
+    return answer
+
+
+def scope_preface(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
+    """ "The … code text does not address this for dwellings in general …" when the best provision is
+    limited to a kind of dwelling the question does not name (a rooming-house permit for a question
+    about a rental license); empty otherwise."""
+    scope = selector.unnamed_scope(kb, question, lead.candidate)
+    if scope is None:
+        return ""
+    only = str((kb.scopes().get(scope) or {}).get("only") or scope)
+    return (
+        f"The {muni.name} code text does not address this for dwellings in general: the closest provision "
+        f"applies only to {only}. For your case, ask the {_officer(muni)}. What the text does say:"
+    )
+
+
+# Another of the top three intents' topics answers instead when the classifier gave it at least this
+# confidence and its best provision matches this much more of the question.
+OTHER_TOPIC_MIN_CONFIDENCE = 0.1
+OTHER_TOPIC_MARGIN = 0.2
+
+
+def _better_topic(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> str | None:
+    others = []
+    for intent, confidence in list(ranking)[:3]:
+        other = kb.topic_for_intent(intent)
+        if other and other != topic and confidence >= OTHER_TOPIC_MIN_CONFIDENCE:
+            others.append(other)
+    if not others:
+        return None
+    best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
+    here = ranked[0].lexical if ranked else 0.0
+    if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
+        return next(t for t in best[0].candidate.topics if t in others)
+    return None
+
+
+# A provision of the topic must match at least this share of the question to be given as the answer.
+ANSWER_MIN_LEXICAL = 0.3
+
+
+# A figure question leads with the best numeric standard when it matches at most this much less of
+# the question than the best sentence.
+FIGURE_PROMOTE_MARGIN = 0.3
+
+
+# A description must match at least this share of the question to count as what was asked.
+ASKED_MIN_MATCH = 0.25
+
+
+def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any) -> str | None:
+    """The duty of a topic a "who" question asks about (stated in this code or not): the best match
+    of the question against the duties' descriptions, else the rule the selector ranked first; None
+    when the question is about someone else ("who issues the permits?")."""
+    described = kb.meta("duties") or {}
+    texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(muni.key, d)), -duties.index(d)))
+    if scores.get(best, 0.0) >= ASKED_MIN_MATCH:
+        return best
+    if lead.candidate.kind == "rule" and lead.candidate.key in duties:
+        return lead.candidate.key
+    return None
+
+
+def _without_titles(kb: KnowledgeBase, question: str) -> str:
+    """The question without the codes' own titles ("Minimum Housing Code" is no figure question)."""
+    for muni in kb.municipalities():
+        for title in (muni.code_title, "minimum housing code", "minimum standards housing code"):
+            if title:
+                question = re.sub(re.escape(title), " ", question, flags=re.I)
+    return question
+
+
+def _asked_missing_standard(
+    kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str, lead: Any
+) -> str | None:
+    """The figure a question asks for when this code does not state it: a standard of the topic whose
+    description matches the question better than the provision the selector found (None otherwise)."""
+    stated = {s.key for key in standards for s in kb.standards(key, muni.key)}
+    texts = {key: kb.standard_description(key) for key in standards}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
+    if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
+        return None
+    if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
+        return None  # a figure the text does state answers nearly as well
+    if lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
+        return None
+    return best
+
+
+def _lead_payload(ranked: Any) -> dict[str, Any]:
+    candidate = ranked.candidate
+    return {"kind": candidate.kind, "citation": candidate.citation, "score": round(ranked.score, 3)}
+
+
+def compose_lead(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    ranked: Sequence[Any],
+    role: str | None = None,
+    closest: bool = False,
+    preface: str = "",
+    note: str = "",
+) -> Answer:
+    """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
+    its citation and verbatim quote, and at most one line "The code also sets …". A ``note`` follows
+    the direct answer (what the text does not state, next to the figure it does)."""
+    long_form = role == "clerk"
+    lead = ranked[0].candidate
+    lines: list[str] = [preface] if preface else []
+    cited: list[Section] = []
+    shown_standards: list[Any] = []
+    if lead.kind == "standard":
+        standard = _find_standard(kb, muni.key, lead.key, lead.citation)
+        section = kb.section(muni.key, standard.citation)
+        verdict = None if preface else _verdict(question, standard.quote, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if closest:
+            lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
+        else:
+            lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
+        if note:
+            lines.append(note)
+        lines.append(source_line(section.full_citation, shorten(standard.quote)))
+        cited.append(section)
+        shown_standards.append(standard)
+    elif lead.kind == "definition":
+        found = kb.definitions(lead.key, muni.key)
+        payload = _definition_payload(kb, found[0])
+        where = f"The closest provision in the {muni.name} code is its" if closest else f"In the {muni.name} code, the"
+        lines.append(f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"')
+        answer_citations = [payload]
+    else:
+        section = kb.section(muni.key, lead.citation)
+        verdict = None if preface else _verdict(question, lead.text, ranked[0].lexical)
+        opening = f"{verdict}. " if verdict else ""
+        if not verdict and not preface and selector.question_kind(_without_titles(kb, question)) == "yes_no":
+            opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
+        if closest:
+            lines.append(
+                f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+            )
+        else:
+            lines.append(
+                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+            )
+        cited.append(section)
+    also = next(
+        (
+            r.candidate
+            for r in ranked[1:]
+            if r.candidate.kind == "standard"
+            and r.lexical > 0
+            and r.candidate.text != lead.text
+            and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
+        ),
+        None,
+    )
+    if also is not None:
+        standard = _find_standard(kb, muni.key, also.key, also.citation)
+        section = kb.section(muni.key, standard.citation)
+        lines.append(f"{ALSO_PREFIX} {_standard_line(kb, standard)} ({section.full_citation}).")
+        shown_standards.append(standard)
+        cited.append(section)
+    coverage = kb.coverage(muni.key, topic) if topic in kb.topics() else None
+    others = [s for s in (coverage.sections if coverage else ()) if s.citation not in {c.citation for c in cited}]
+    if long_form and others:
+        lines.append("The other sections on this topic, in full:")
+        lines.extend(f'{s.full_citation}: "{s.text}"' for s in others)
+    elif others:
+        lines.append('(say "quote the section" for the full text of this and the related sections)')
+    citations = [citation_payload(s) for s in _unique([*cited, *others])]
+    if lead.kind == "definition":
+        citations = answer_citations + citations
+    payload = {
+        "municipality": muni.key,
+        "topic": topic,
+        "addressed": True,
+        "lead": {"kind": lead.kind, "citation": lead.citation},
+        "standards": [
+            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
+            for s in shown_standards
+        ],
+        "duties": [],
+        "ask_fact": None,
+        "citations": citations,
+    }
+    return Answer("\n".join(lines), payload)

@@ -1,0 +1,84 @@
+"""When the classifier is unsure: the closest provision in the municipality's code, or an honest
+"does not address" for a housing question with no good match; and the topic a free text names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from knowledge import selector
+from knowledge.compose.answer import Answer, _clip, not_addressed
+from knowledge.compose.questions import answer_question, compose_lead, scope_preface
+from knowledge.kb import KnowledgeBase, Municipality
+
+
+def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
+    """The topic a free-text request names by its words (the topics' keywords), or None (longest keyword wins)."""
+    lowered = text.lower()
+    best: tuple[int, str] | None = None
+    for topic, config in kb.topic_configs().items():
+        for word in config.keywords:
+            if word in lowered and (best is None or len(word) > best[0]):
+                best = (len(word), topic)
+    return best[1] if best else None
+
+
+# When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
+CLOSEST_MIN_LEXICAL = 0.4  # share of the question's concepts the closest provision must contain
+CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match
+
+
+@dataclass(frozen=True)
+class Unsure:
+    """What the selector makes of a message the classifier was unsure about."""
+
+    housing: bool  # the message has words the housing codes (or the synonym table) know
+    topic: str | None  # the topic of the best provision, when one matches well
+    answer: Answer | None  # the answer for the municipality in play (None: ask which one)
+
+
+def answer_unsure(
+    kb: KnowledgeBase,
+    question: str,
+    municipality: str | None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+    facts: Mapping[str, Any] | None = None,
+) -> Unsure:
+    """Never give up on an in-scope question: search every provision of the municipality.
+
+    A good match is answered as "The closest provision in the <name> code: …" with its
+    citation; a housing question with no good match gets an honest "the <name> code text does
+    not address …" naming the enforcing officer (``addressed: false``, so it goes to the clerk's
+    review list). ``housing`` is False for messages with no housing content at all.
+    """
+    munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
+    housing = selector.has_housing_words(kb, question)
+    best: tuple[float, Any, Municipality] | None = None
+    for muni in munis:
+        ranked = selector.select(kb, question, muni.key, role, ranking, limit=12)
+        strength = selector.match_weight(kb, question, muni.key, ranked[0]) if ranked else 0.0
+        if ranked and (best is None or ranked[0].score > best[0]):
+            best = (ranked[0].score, (ranked, strength), muni)
+    if not housing or best is None:
+        return Unsure(housing, None, None)
+    (ranked, strength), muni = best[1], best[2]
+    top = ranked[0]
+    good = top.lexical >= CLOSEST_MIN_LEXICAL and strength >= CLOSEST_MIN_WEIGHT
+    topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else None
+    if municipality is None:
+        return Unsure(True, topic, None)
+    if not good:
+        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
+        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+        return Unsure(True, None, answer)
+    if topic and selector.question_kind(question) == "who" and kb.topic_config(topic).duties:
+        direct = answer_question(kb, muni.key, topic, question, facts, role, ranking)
+        if direct is not None and direct.payload.get("addressed"):
+            direct.payload["review"] = "closest"
+            return Unsure(True, topic, direct)
+    preface = scope_preface(kb, muni, question, top)
+    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, preface=preface)
+    answer.payload.update({"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"})
+    return Unsure(True, topic, answer)
