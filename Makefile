@@ -69,8 +69,8 @@ test: setup browser axe ## Set up if needed, then run the whole test suite
 
 .PHONY: test-fast
 FAST := not servers and not browser and not services and not rasa
-test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, services or trained model (about 70 s of CPU)
-	$(PY) -m pytest -q -m "$(FAST)"
+test-fast: $(STAMP) $(KB) $(SPACY) ## The fast tier: no servers, browser, services or trained model (two workers, about 70 s)
+	$(PY) -m pytest -q -n 2 -m "$(FAST)"
 
 .PHONY: bench
 bench: setup ## Latency, throughput, cold start, training, memory vs Rasa's starter (bench/results.json)
