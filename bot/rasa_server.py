@@ -23,7 +23,7 @@ import os
 import sys
 from typing import Any
 
-from bot import perf
+from bot import perf, places
 from bot.action_guard import install
 
 ROOT_TEXT = "ok"
@@ -95,6 +95,7 @@ def main() -> None:
     sys.argv = ["rasa", *with_api_token(sys.argv[1:], dict(os.environ))]
     perf.install()
     install()
+    places.install()
     install_action_token()
     hide_banner()
     from rasa.__main__ import main as rasa_main

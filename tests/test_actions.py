@@ -122,17 +122,16 @@ def test_a_question_that_also_names_the_place_is_answered_as_asked(domain):
     assert "70°" in first and not first.endswith(":"), first
 
 
-def test_a_new_session_names_every_covered_place_and_keeps_the_slots(kb):
-    """The greeting and help replies name the places through ``covered_places``, set at session start."""
-    from actions.session import ActionSessionStart
+def test_the_replies_name_the_covered_places_from_the_knowledge_base(kb):
+    """``{covered_places}`` in the greeting/help replies is filled by the Rasa server's patch from the
+    knowledge base, with no action server involved; a slot value given wins."""
+    from rasa.core.nlg.response import TemplatedNaturalLanguageGenerator as Generator
 
-    tracker = Tracker("s1", {"municipality": "holland", "covered_places": "stale"}, {}, [], False, None, {}, "")
-    domain = {"session_config": {"carry_over_slots_to_new_session": True}}
-    events = asyncio.run(ActionSessionStart().run(CollectingDispatcher(), tracker, domain))
-    assert events[0]["event"] == "session_started"
-    assert (events[-1]["event"], events[-1]["name"]) == ("action", "action_listen")
-    slots = {e["name"]: e["value"] for e in events if e["event"] == "slot"}
-    assert slots["municipality"] == "holland"
-    assert slots["covered_places"] == kb.covered_names() and all(
-        m.name in slots["covered_places"] for m in kb.municipalities()
-    )
+    from bot import places
+
+    places.install()
+    places.install()  # idempotent
+    variables = Generator._response_variables({"covered_places": None, "municipality": "holland"}, {})
+    assert variables["covered_places"] == kb.covered_names() and variables["municipality"] == "holland"
+    assert all(m.name in variables["covered_places"] for m in kb.municipalities())
+    assert Generator._response_variables({"covered_places": "X"}, {})["covered_places"] == "X"

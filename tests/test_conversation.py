@@ -15,6 +15,9 @@ def talk(action_server):
     from rasa.core.agent import Agent
     from rasa.utils.endpoints import EndpointConfig
 
+    from bot import places
+
+    places.install()  # as the Rasa server does: the replies name the covered places
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     agent = Agent.load(str(MODEL_PATH), action_endpoint=EndpointConfig(action_server))
@@ -47,8 +50,8 @@ def test_municipality_asked_for_then_remembered(talk):
 
 
 def test_greeting_and_help_name_every_covered_place_from_the_knowledge_base(talk, kb):
-    """The greeting and help replies name the places through the ``covered_places`` slot, which the
-    session start fills from the knowledge base (a new municipality needs no reply edited)."""
+    """The greeting and help replies name the places through ``{covered_places}``, which the Rasa
+    server's patch fills from the knowledge base (a new municipality needs no reply edited)."""
     for reply in (joined(talk("c3", "hello")), joined(talk("c3", "what can you do"))):
         assert all(m.name in reply for m in kb.municipalities()), reply
         assert "{" not in reply and "None" not in reply and "five" not in reply.lower()

@@ -205,9 +205,7 @@ def test_action_answers_properly_whatever_the_tracker_holds(action_class, domain
     @given(hostile_trackers(vocabulary))
     def check(tracker):
         messages, events = run(action_class(), tracker, domain)
-        # a form's validation and the session start say nothing by design
-        silent = issubclass(action_class, FormValidationAction) or action_class.__name__ == "ActionSessionStart"
-        assert_proper(messages, events, action_class.__name__, silent)
+        assert_proper(messages, events, action_class.__name__, issubclass(action_class, FormValidationAction))
 
     check()
 

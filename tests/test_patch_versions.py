@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import rasa.version
 
-from bot import action_guard, perf
+from bot import action_guard, perf, places
 from bot.lock_store import AtomicRedisLockStore
 from bot.rasa_version import PINNED_RASA, UnsupportedRasa, require_pinned_rasa
 from bot.tracker_store import SQLiteTrackerStore
@@ -27,6 +27,7 @@ def test_the_pinned_version_is_the_one_the_lock_installs():
     [
         ("bot.perf", perf.install),
         ("bot.action_guard", action_guard.install),
+        ("bot.places", places.install),
         ("bot.tracker_store", lambda tmp: SQLiteTrackerStore(db=str(tmp / "tracker.db"))),
         ("bot.lock_store", lambda tmp: AtomicRedisLockStore(host="127.0.0.1", port=1)),
     ],
