@@ -8,6 +8,7 @@ The logic is :func:`knowledge.compose.answer_unsure`; this action only adapts th
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -28,6 +29,7 @@ from actions.answers import (
 )
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
+from actions.space import answer_space, updated_space
 from knowledge import parsing, space
 from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.facts import asked_duty
@@ -59,6 +61,11 @@ class ActionClarify(Action):
         topic = tracker.get_slot("topic")
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
+        request = parsing.parse_space_request(text)
+        if request.kind in ("unit", "bedroom") and re.search(r"\b(?:big|large) enough\b|\btoo small\b", text, re.I):
+            # "is my apartment big enough? It's in Howard": the space check asks for what it needs
+            wanted = space.space_topic(kb(), request.kind)
+            return answer_space(dispatcher, tracker, updated_space(tracker, None, wanted))
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
             if not is_space_topic(topic):
                 kind = parsing.parse_space_request(text).kind

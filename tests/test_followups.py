@@ -142,7 +142,7 @@ CONVERSATIONS = [
         "turns": [
             {
                 "user": "is my apartment big enough? It's in Howard",
-                "expect": ["habitable floor area"],
+                "expect": ["every dwelling unit needs at least 1,000 sq ft"],
                 "reject": ["How many people"],
             },
             {
