@@ -257,16 +257,7 @@ def _sleep_minimum(ctx: _Ctx, rules: _SleepRules, occupants: _Occupants, rooming
         f"In the {ctx.muni.name}, a {kind} for {_occ(n)} needs between {sqft(need.low)} and {sqft(need.high)}, "
         f"depending on ages: {_split_words(rules)}."
     )
-    if need.unknown:
-        return ctx.need_info(
-            _ages_question(ctx, rules),
-            MORE_INFO,
-            summary=lead,
-            arithmetic=arithmetic,
-            numbers=numbers,
-            needs=(NEEDS_AGES,),
-        )
-    return ctx.unsettled(lead + " " + _threshold_words(ctx, rules), arithmetic, numbers=numbers)
+    return _depends_on_ages(ctx, rules, need, lead, arithmetic, numbers)
 
 
 def _missing_sleep_figure(ctx: _Ctx, rules: _SleepRules, need: _Need, numbers: dict[str, Any]) -> SpaceResult:
@@ -364,6 +355,14 @@ def _sleep_verdict(
         f"In the {ctx.muni.name}, whether a {label} is big enough for {_occ(n)} depends on ages: "
         f"{sqft(need.low)} to {sqft(need.high)} required, {sqft(area)} {'counted' if exclusion else 'available'}."
     )
+    return _depends_on_ages(ctx, rules, need, lead, arithmetic, numbers)
+
+
+def _depends_on_ages(
+    ctx: _Ctx, rules: _SleepRules, need: _Need, lead: str, arithmetic: str, numbers: dict[str, Any]
+) -> SpaceResult:
+    """A figure that turns on ages: ask for them when some are unknown, else say the text leaves the
+    threshold age unsettled."""
     if need.unknown:
         return ctx.need_info(
             _ages_question(ctx, rules),
