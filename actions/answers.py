@@ -21,6 +21,7 @@ from knowledge.compose import (
     topic_for_duty,
     topic_from_text,
 )
+from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
@@ -184,6 +185,10 @@ class ActionAnswerTopic(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
+        if wants_person(kb(), tracker.latest_message.get("text") or ""):  # "who do I call? the furnace quit"
+            from actions.handoff import ActionRequestHuman
+
+            return await ActionRequestHuman().run(dispatcher, tracker, domain)
         asked = topic_of(intent_of(tracker))
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
         # another topic's question goes on with it only when it is the ages the last answer asked for

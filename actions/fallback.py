@@ -8,7 +8,6 @@ The logic is :func:`knowledge.compose.answer_unsure`; this action only adapts th
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -33,6 +32,7 @@ from actions.space import answer_space, updated_space
 from knowledge import parsing, space
 from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.facts import asked_duty
+from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 
 MAX_SUGGESTIONS = 3
@@ -56,13 +56,17 @@ class ActionClarify(Action):
                 text='Did you mean to ask something? Try "Who has to exterminate the roaches?" or say "help".'
             )
             return []
+        if wants_person(kb(), text):  # "who do I call in Muskego? my landlord won't fix anything"
+            from actions.handoff import ActionRequestHuman
+
+            return await ActionRequestHuman().run(dispatcher, tracker, domain)
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         topic = tracker.get_slot("topic")
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
         request = parsing.parse_space_request(text)
-        if request.kind in ("unit", "bedroom") and re.search(r"\b(?:big|large) enough\b|\btoo small\b", text, re.I):
+        if request.kind in ("unit", "bedroom") and request.asks_adequacy:
             # "is my apartment big enough? It's in Howard": the space check asks for what it needs
             wanted = space.space_topic(kb(), request.kind)
             return answer_space(dispatcher, tracker, updated_space(tracker, None, wanted))
@@ -82,7 +86,7 @@ class ActionClarify(Action):
         if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)
-        if asked and (latest_entity(tracker, "other_place") or latest_entity(tracker, "municipality")):
+        if asked and latest_entity(tracker, "other_place"):
             return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
         key, unknown = current_municipality(tracker)
         try:
@@ -97,6 +101,9 @@ class ActionClarify(Action):
         except KnowledgeBaseError:
             dispatcher.utter_message(text=CANNOT_LOOK_UP)
             return []
+        if asked and latest_entity(tracker, "municipality") and unsure.topic is None:
+            # "Amery, who fixes the furnace?" with no provision matching well: the classifier's best guess
+            return answer_or_ask(dispatcher, tracker, asked)
         switched = unsure.topic is not None and unsure.topic != topic
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"

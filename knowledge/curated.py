@@ -296,7 +296,7 @@ def validate_people(people: dict[str, Any]) -> list[Problem]:
     for word, members in (people.get("groups") or {}).items():
         if not all(m in bands for m in members):
             problems.append(Problem("people", f"groups.{word}", "every member must be a band"))
-    for key in ("determiners", "joiners", "adding", "rooming", "minimum_questions", "space_parts", "space_kinds"):
+    for key in ("determiners", "joiners", "adding", "rooming", "minimum_questions", "adequacy_questions", "unit_phrases", "capacity_questions", "ordinals", "space_parts", "space_kinds"):
         if not people.get(key):
             problems.append(Problem("people", key, "missing"))
     return problems

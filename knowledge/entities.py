@@ -144,8 +144,21 @@ def place_patterns(places: dict[str, Any], covered: list[tuple[str, str, list[st
         {"label": "other_place", "pattern": [{"LOWER": {"IN": county}}, {"LOWER": "of"}, {"IS_TITLE": True}]}
     )
     for phrase in places.get("outside_phrases") or []:
-        patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in phrase.split()]})
+        tokens = phrase.split()
+        if "{place}" not in tokens:
+            patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in tokens]})
+            continue
+        for width in (1, 2):  # "{place}": a place name of one or two words
+            name = [{"IS_ALPHA": True, "LOWER": {"NOT_IN": ["the", "of", "a"]}}] * width
+            pattern = [name_token for t in tokens for name_token in (name if t == "{place}" else [{"LOWER": t}])]
+            patterns.append({"label": "other_place", "pattern": pattern})
     return patterns
+
+
+def _outside_pattern(phrase: str) -> str:
+    """A regular expression for one ``outside_phrases`` entry ("{place}": one or two words)."""
+    return r"(?<![a-z])" + re.escape(phrase).replace(re.escape("{place}"), r"[a-z]+(?: [a-z]+)?") + r"(?![a-z])"
+
 
 
 def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str | None, bool, bool]:
@@ -169,9 +182,7 @@ def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str
     if state is None and any(w in words for w in places.get("home_state") or []):
         state = "WI"
     county = any(w in words for w in places.get("county_words") or [])
-    outside = any(
-        re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in places.get("outside_phrases") or []
-    )
+    outside = any(re.search(_outside_pattern(p), lowered) for p in places.get("outside_phrases") or [])
     return kind, state, county, outside
 
 

@@ -192,7 +192,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
-    for section, allowed in (("proposals", ("asker", "owner", "occupant", "both")), ("asker", ("owner", "occupant"))):
+    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both")), ("asker", ("owner", "occupant"))):
         for name, patterns in (raw.get(section) or {}).items():
             if name not in allowed:
                 problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
@@ -379,10 +379,13 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     if any(p.search(lowered) for p in vocabulary.proposals.get("both", ())):
         return None
     party = None
-    if any(p.search(lowered) for p in vocabulary.proposals.get("asker", ())):
+    asks_self = any(p.search(lowered) for p in vocabulary.proposals.get("asker", ()))
+    if asks_self or any(p.search(lowered) for p in vocabulary.proposals.get("other", ())):
         party = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
         if party is None:
             party = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
+        if not asks_self:  # "tnt won't let me in, do they have to?": the other side from the asker's
+            party = {"owner": "occupant", "occupant": "owner"}.get(party or "")
     else:
         party = next(
             (side for side in ("owner", "occupant") if any(p.search(lowered) for p in vocabulary.proposals.get(side, ()))),

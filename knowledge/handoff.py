@@ -7,6 +7,8 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 
 from __future__ import annotations
 
+import re
+
 from knowledge import selector
 from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
@@ -40,6 +42,15 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
         if found is not None:
             return found
     return naming[0]
+
+
+def wants_person(kb: KnowledgeBase, text: str) -> bool:
+    """Whether a message asks for a person to call or to come (vocab.yml ``handoff.asking_phrases``)."""
+    config = kb.meta("handoff") or {}
+    fillers = set(config.get("filler_words") or ())
+    lowered = " ".join(w for w in str(text or "").lower().replace("’", "'").split() if w not in fillers)
+    phrases = config.get("asking_phrases") or ()
+    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in phrases)
 
 
 def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "") -> Answer:

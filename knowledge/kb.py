@@ -22,6 +22,7 @@ from typing import Any, Iterable
 from knowledge import facts as facts_module
 from knowledge import phrasing
 from knowledge.citations import normalize, with_prefix
+from knowledge.question_form import quoted_words
 from knowledge.rules import Rule
 
 DEFAULT_DB_PATH = Path(__file__).resolve().parent.parent / "build" / "kb.sqlite"
@@ -434,8 +435,9 @@ class KnowledgeBase:
             rows = self._rows("select distinct term_lower from definitions")
         return sorted(r[0] for r in rows)
 
-    def match_term(self, text: str, municipality: str | None = None) -> str | None:
-        """The defined term (or a synonym of one) that ``text`` mentions, longest match first."""
+    def match_term(self, text: str, municipality: str | None = None, quoted_only: bool = False) -> str | None:
+        """The defined term (or a synonym of one) that ``text`` mentions, longest match first; a term in
+        quotes first (with ``quoted_only``, only a term in quotes)."""
         lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
         sql, params = "select term_lower, synonyms from definitions", []
         if municipality:
@@ -446,10 +448,12 @@ class KnowledgeBase:
             phrases.setdefault(row["term_lower"], row["term_lower"])
             for synonym in json.loads(row["synonyms"]):
                 phrases.setdefault(synonym, row["term_lower"])
-        for phrase in sorted(phrases, key=len, reverse=True):
-            words = " ".join(re.findall(r"[a-z0-9]+", phrase))
-            if words and (f" {words} " in lowered or f" {words}s " in lowered):
-                return phrases[phrase]
+        quoted = [f" {q} " for q in quoted_words(text)]  # "does 'owner' include a land contract buyer?"
+        for haystack in quoted if quoted_only else [*quoted, lowered]:
+            for phrase in sorted(phrases, key=len, reverse=True):
+                words = " ".join(re.findall(r"[a-z0-9]+", phrase))
+                if words and (f" {words} " in haystack or f" {words}s " in haystack):
+                    return phrases[phrase]
         return None
 
     def municipalities_for_citation(self, citation: str) -> list[str]:

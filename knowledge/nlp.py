@@ -85,6 +85,15 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
             patterns.append({"label": "municipality", "pattern": [misspelt], "id": muni.key})
             patterns.append({"label": "municipality", "pattern": [{"LOWER": {"IN": before}}, spelled], "id": muni.key})
             patterns.append({"label": "municipality", "pattern": [spelled, {"LOWER": {"IN": after}}], "id": muni.key})
+            opening = [str(m) for m in kb.places().get("place_marks_opening") or ()]
+            if opening:  # "dresser - is my duplex a 'multiple dwelling'?": the name opens the message
+                patterns.append(
+                    {
+                        "label": "municipality",
+                        "pattern": [{**spelled, "IS_SENT_START": True}, {"ORTH": {"IN": opening}}],
+                        "id": muni.key,
+                    }
+                )
         else:
             patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
     return patterns

@@ -141,3 +141,12 @@ def yes_no(question: str, provision: str) -> str | None:
             return "Yes" if REQUIRED_CONDITION.search(provision) else None
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
+
+
+# a word or phrase in quotes ('owner', "multiple dwelling", “Board”), not an apostrophe ("Muskego's")
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(\[]))['"“‘]([A-Za-z][A-Za-z \-]{0,38}[A-Za-z])['"”’](?=[\s?.,!;:)]|$)""")
+
+
+def quoted_words(text: str) -> list[str]:
+    """The words a message puts in quotes, lower-cased ("is my duplex a 'multiple dwelling'?" → ["multiple dwelling"])."""
+    return [" ".join(re.findall(r"[a-z0-9]+", q.lower())) for q in _QUOTED.findall(str(text or ""))]

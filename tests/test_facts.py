@@ -206,6 +206,9 @@ def test_two_infested_units_in_plain_words(vocabulary):
         ("Is extermination my job or the owner's?", "tenant", None),  # both sides named
         ("Do I have to allow it?", None, None),  # the asker's side is not known
         ("who has to exterminate?", "tenant", None),
+        # "they" after the other side was named: the side opposite the asker's
+        ("tnt wont let me in to fix the furnace, do they have to?", None, "tenant"),
+        ("my landlord says the trash cans are on me. does he have to supply them?", None, "landlord"),
     ],
 )
 def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):

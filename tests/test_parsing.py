@@ -407,6 +407,9 @@ def test_what_the_request_asks_for():
     assert parse_space_request("and for 3 people?").follow_up
     assert parse_space_request("the other bedroom is 8x9").follow_up
     assert not parse_space_request("is my 10x12 bedroom ok for 2 kids").follow_up
+    assert parse_space_request("is my apartment big enough?").asks_adequacy
+    assert parse_space_request("Our bedroom feels too small for the 3 of us").asks_adequacy
+    assert not parse_space_request("is a 10x12 room ok for 2 kids").asks_adequacy
 
 
 def test_words_that_start_like_an_age_mark_are_plain_words():
@@ -416,3 +419,27 @@ def test_words_that_start_like_an_age_mark_are_plain_words():
     for text in ("does an agent count as the owner", "what ages count", "agelist agent age"):
         request = parse_space_request(text)
         assert not (request.household and request.household.count)
+
+
+def test_ages_in_brackets_and_ordinals_are_read():
+    """ "a baby (6 months)", "my 3 kids (4, 7 and 13)" give ages; "a 2nd guy in with me" is two people."""
+    from knowledge.parsing import parse_household
+
+    baby = parse_household("me and my husband have a baby (6 months) and a 3 year old")
+    assert baby.count == 4 and sorted(baby.ages) == [0.5, 3.0]
+    kids = parse_household("my 3 kids (4, 7 and 13) share a bedroom thats 10 x 11")
+    assert kids.count == 3 and kids.ages == [4.0, 7.0, 13.0]
+    assert parse_household("my daughter 6 years old and my son 3 years old").count == 2
+    assert parse_household("the owner wants to move a 2nd guy in with me").count == 2
+    assert parse_household("2nd floor bedroom for me and my wife").count == 2
+
+
+def test_a_size_with_a_count_of_bedrooms_is_the_units():
+    """ "2 bdrm, 700 sq ft habitable" sizes the dwelling unit, not a bedroom; a room's own size stays a bedroom."""
+    unit = parse_space_request("max ppl in a 2 bdrm, 700 sq ft habitable?")
+    assert unit.kind == "unit" and unit.wants_capacity
+    assert parse_space_request("1 bdrm apt is 800 sqft, ok to rent?").kind == "unit"
+    assert parse_space_request("living room, kitchen and 2 bedrooms add up to about 500 sq ft").kind == "unit"
+    assert parse_space_request("is a 10x12 bedroom ok for 2 kids").kind == "bedroom"
+    assert parse_space_request("is a 10 x 12 bedroom ok for 2 kids").kind == "bedroom"
+    assert parse_space_request("can all four of us sleep in one bedroom thats 10 x 12?").kind == "bedroom"

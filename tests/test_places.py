@@ -74,6 +74,23 @@ def test_outside_the_limits_wins_over_a_covered_name(nlp, kb):
     assert not other_place_wins("Amery", "Madison", cores, PLACES)  # "I moved from Madison to Amery"
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["I rent a house just outside the Muskego city limits", "have a rental just outside Amery city limits, ok?"],
+)
+def test_outside_a_named_place_is_not_the_place(nlp, kb, text):
+    """ "just outside the Muskego city limits" is another place, not the City of Muskego."""
+    found = places_in(nlp, text)
+    assert [label for label, _ in found] == ["other_place"]
+    assert place_qualifiers(found[0][1], PLACES)[3]
+
+
+def test_a_covered_common_word_opening_a_message_is_the_place(nlp, kb):
+    found = places_in(nlp, "dresser - is my duplex a 'multiple dwelling' under the housing code?")
+    assert found and found[0][0] == "municipality" and kb.resolve_municipality(found[0][1]) == "dresser"
+    assert places_in(nlp, "my dresser - the one in the bedroom - is broken") == []
+
+
 def test_qualifiers_keep_kind_and_state():
     assert place_qualifiers("Village of Howard", PLACES) == ("village", None, False, False)
     assert place_qualifiers("Holland, Michigan", PLACES) == (None, "MI", False, False)

@@ -233,3 +233,40 @@ def test_the_fallback_asks_for_the_place_and_keeps_the_topic(domain, kb):
 def test_not_understood_only_without_housing_content(domain, kb):
     (message,), _ = _clarify(domain, "asdf qwerty zxcv", "amery")
     assert "not sure" in message["text"].lower()
+
+
+def test_a_question_the_topic_cannot_answer_gets_the_provision_of_another_topic(kb):
+    """The classifier took the appeals board; the answer is in the hearings provisions (12.11)."""
+    from knowledge.compose.questions import answer_question
+
+    answer = answer_question(
+        kb,
+        "howard",
+        "appeals_board",
+        "Town of Howard § 12.11: what is the effect if the petitioner fails to appear at the hearing before the Housing Appeals Board?",
+    )
+    assert "does not address" not in answer.text
+    assert "12.11" in answer.text
+
+
+def test_a_term_in_quotes_gets_its_definition_whatever_the_topic(kb):
+    from knowledge.compose.questions import answer_question
+
+    answer = answer_question(kb, "muskego", "appeals_board", "What is the 'Board' referenced in Muskego's code, ch. 205?")
+    assert "Board of Housing Appeals" in answer.text and "does not address" not in answer.text
+
+
+def test_a_figure_question_with_supposed_to_is_not_a_who_question(kb):
+    """ "how warm is the landlord supposed to keep it?" asks for the temperature, not who heats."""
+    from knowledge.compose.questions import duty_asked
+
+    assert duty_asked(kb, "heating", "my heat barely works, how warm is the landlord supposed to keep it") is None
+    assert duty_asked(kb, "heating", "who is supposed to supply the heat?") is not None
+
+
+def test_asking_for_a_person_is_read_from_the_words(kb):
+    from knowledge.handoff import wants_person
+
+    assert wants_person(kb, "who do I even call about my apartment being in such bad shape?")
+    assert wants_person(kb, "my landlord wont fix anything and i want someone to come look at it")
+    assert not wants_person(kb, "who has to call the exterminator?")

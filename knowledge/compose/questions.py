@@ -52,11 +52,13 @@ def duty_asked(
     # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
     # question about a party ("must the tenant let him in?") gets its verdict; another question about it
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
-    who = is_who_question(text, vocabulary) or selector.question_kind(text) == "who"
+    # "how warm is the landlord supposed to keep it?" asks for a figure, not who ("supposed to" is no "who")
+    kind = selector.question_kind(text)
+    who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure")
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    elsewhere = about and selector.question_kind(text) != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
     if named is None and (who or elsewhere):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
@@ -140,12 +142,17 @@ def answer_question(
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
             return answer_definition(kb, term, muni.key)
+    quoted = kb.match_term(question, muni.key, quoted_only=True)
+    if quoted and not selector.question_kind(question) == "who":  # "What is the 'Board' in ch. 205?"
+        return answer_definition(kb, quoted, muni.key)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
         return not_addressed(muni, coverage.description.lower(), topic, coverage)
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
-    other = _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    other = _better_topic(kb, muni, topic, question, role, ranking, ranked) or _closest_elsewhere(
+        kb, muni, topic, question, role, ranked
+    )
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
@@ -241,6 +248,36 @@ def _better_topic(
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
 ANSWER_MIN_LEXICAL = 0.3
+# When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
+# another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
+# provision of an unsure question; any such provision when the topic's best is under
+# ANSWER_MIN_LEXICAL) answers instead: the classifier took the wrong topic.
+ELSEWHERE_MAX_HERE = 0.5
+ELSEWHERE_MARGIN = 0.2
+
+
+def _closest_elsewhere(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranked: Sequence[Any],
+) -> str | None:
+    """Another topic whose provision matches the question much better than the topic's own best."""
+    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL, CLOSEST_MIN_WEIGHT
+
+    here = ranked[0].lexical if ranked else 0.0
+    if here >= ELSEWHERE_MAX_HERE:
+        return None
+    best = selector.select(kb, question, muni.key, role, (), limit=1)
+    # below ANSWER_MIN_LEXICAL the topic has nothing to say: any good closest provision is better
+    needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
+    if not best or best[0].lexical < needed:
+        return None
+    if selector.match_weight(kb, question, muni.key, best[0]) < CLOSEST_MIN_WEIGHT:
+        return None
+    return next((t for t in best[0].candidate.topics if t not in (topic, "definition")), None)
 
 
 # A figure question leads with the best numeric standard when it matches at most this much less of

@@ -71,6 +71,13 @@ _AGE_ONE_RE = re.compile(
 )
 
 
+# ages in brackets after the people they belong to: "a baby (6 months)", "my 3 kids (4, 7 and 13)"
+_AGE_BRACKET_RE = re.compile(
+    rf"\(\s*(?:ages?d?\s*)?(\d+(?:\.\d+)?(?:\s*(?:,\s*and|,|&|and)\s*\d+(?:\.\d+)?)*)\s*({_AGE_UNIT_RE})?"
+    rf"(?:\s*-?\s*olds?)?\s*\)"
+)
+
+
 def _age_factor(unit: str | None) -> float:
     unit = (unit or "y").lower()
     if unit.startswith("mo") or unit == "m":
@@ -102,6 +109,12 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
             found.append([float(match.group(4))])
         return f" age{len(found) - 1} "
 
+    def bracket_sub(match: re.Match[str]) -> str:
+        values = [float(v) * _age_factor(match.group(2)) for v in re.findall(r"\d+(?:\.\d+)?", match.group(1))]
+        found.append(values)
+        return f" agelist{len(found) - 1} " if len(values) > 1 else f" age{len(found) - 1} "
+
+    text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
     text = _AGE_ONE_RE.sub(one_sub, text)
     return text, found
@@ -130,7 +143,7 @@ def parse_household(text: str) -> Household | None:
     lowered = words_to_digits(text[:MAX_TEXT_CHARS].lower()).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
     lowered, age_marks = _mark_ages(lowered)
-    words = re.findall(r"agelist\d+|age\d+|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
+    words = re.findall(r"agelist\d+|age\d+|\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
     singular: dict[str, str] = vocab["singular"]
     plural: dict[str, str] = vocab["plural"]
     groups: dict[str, list[str]] = vocab["groups"]
@@ -144,6 +157,8 @@ def parse_household(text: str) -> Household | None:
     open_group: list[int] = []  # indexes of persons from a plural count, still without ages
     attached = [False]  # the last ages went to people already counted ("2 kids, a 3-year-old and a newborn")
     uncounted: str | None = None  # the band of "my kids" (a count not given), until ages give it
+    named_at = [-1]  # the word index of the singular noun that added the last person
+    ordinals: dict[str, int] = {str(k): int(v) for k, v in (vocab.get("ordinals") or {}).items()}
     i = 0
     n = len(words)
 
@@ -198,7 +213,9 @@ def parse_household(text: str) -> Household | None:
                     complete = False
             before = words[i - 2] if prev in dets and i > 1 else prev
             after_comma = before == "," or (attached[0] and before in joiners)
-            if not attach(ages * count, after_comma):
+            if count == 1 and named_at[0] == i - 1 and persons and persons[-1].age is None:
+                persons[-1] = Person(persons[-1].band, ages[0])  # "a baby (6 months)", "my son 4 years old"
+            elif not attach(ages * count, after_comma):
                 persons.extend(Person("person", ages[0]) for _ in range(count))
             j = i + 1
             if j < n and words[j] in singular:  # "a 6-year-old son"
@@ -259,10 +276,21 @@ def parse_household(text: str) -> Household | None:
             persons.append(Person("adult"))
             i += 1
             continue
+        if word in ordinals:  # "a 2nd guy in with me": two people
+            j = skip_adjectives(i + 1)
+            if j < n and words[j] in singular and total is None:
+                total = ordinals[word]
+                persons.append(Person(band_of(j, singular[words[j]])))
+                i = j + 1
+                continue
         if word in dets:
             j = skip_adjectives(i + 1)
+            if j < n and words[j] in ordinals:
+                i = j
+                continue
             if j < n and words[j] in singular:
                 persons.append(Person(band_of(j, singular[words[j]])))
+                named_at[0] = j
                 open_group = []
                 i = j + 1
                 continue

@@ -37,11 +37,19 @@ class SpaceRequest:
     wants_minimum: bool
     follow_up: bool
     wants_capacity: bool = False
+    asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
 
 
 def _has_phrase(text: str, phrases: Iterable[str]) -> bool:
     return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", text) for p in phrases)
 
+
+# a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
+# ("one bedroom" is a unit's only with a unit word after it: "a 1 bdrm apt", not "all of us in one bedroom")
+_COUNTED_BEDROOMS = re.compile(
+    r"(?<![x×*.\d])(?<!by )(?<!x )\b(?:(?:[2-9]|two|three|four|five)\s*-?\s*(?:bdrms?|bedrooms?|brs?|bd)\b"
+    r"|(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\s+(?:apt|apartment|unit|house|home|flat|condo|rental)\b)"
+)
 
 _CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
 
@@ -101,7 +109,9 @@ def parse_space_request(text: str) -> SpaceRequest:
     kinds = vocab["space_kinds"]
     kind = None
     rooming = _has_phrase(lowered, vocab["rooming"])
-    if _has_phrase(lowered, kinds["bedroom"]) or rooming:
+    if not rooming and (_has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered)):
+        kind = "unit"  # "a 2 bdrm apt, 700 sq ft": the size is the unit's
+    elif _has_phrase(lowered, kinds["bedroom"]) or rooming:
         kind = "bedroom"
     elif _has_phrase(lowered, kinds["unit"]):
         kind = "unit"
@@ -111,5 +121,8 @@ def parse_space_request(text: str) -> SpaceRequest:
         any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
         or _has_phrase(lowered, vocab["follow_up_words"])
     ) or bool(household and household.adding)
-    wants_capacity = household is None and "how many" in lowered and not wants_minimum
-    return SpaceRequest(household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity)
+    wants_capacity = household is None and _has_phrase(lowered, vocab["capacity_questions"]) and not wants_minimum
+    asks_adequacy = _has_phrase(lowered, vocab["adequacy_questions"])
+    return SpaceRequest(
+        household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity, asks_adequacy
+    )
