@@ -25,6 +25,9 @@ from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
+# The classifier is sure of a topic at this confidence: a yes/no question about a party then stays on it
+# rather than going to another topic's duty the message merely names (see knowledge.compose.duty_asked).
+SURE_OF_TOPIC = 0.8
 
 
 def space_in_message(tracker: Tracker) -> bool:
@@ -138,12 +141,15 @@ def answer_or_ask(
     """
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
-    if is_space_topic(topic) and (last_space or space_in_message(tracker)):
+    text = tracker.latest_message.get("text") or ""
+    adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
+    if is_space_topic(topic) and (last_space or space_in_message(tracker) or adequacy):
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
-    text = tracker.latest_message.get("text") or ""
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
-    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
+    ranking = intent_ranking(tracker.latest_message)
+    sure = bool(ranking) and topic_of(ranking[0][0]) == topic and ranking[0][1] >= SURE_OF_TOPIC
+    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts, sure_of_topic=sure)
     duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)

@@ -40,6 +40,17 @@ def space_request(tracker: Tracker) -> str:
     return tracker.latest_message.get("text") or ""
 
 
+def adds_to_who_question(tracker: Tracker) -> bool:
+    """Whether a message the NLU took for a space check only adds facts to the last "who" question
+    ("4 unit, 2 tenants" after "who takes out the trash?"): it sizes no room, and states facts of it."""
+    from actions.answers import adds_facts
+
+    text = tracker.latest_message.get("text") or ""
+    if is_space_topic(tracker.get_slot("topic")) or space_request(tracker) != text:
+        return False  # a space check in play, or the form has asked its questions since
+    return not parsing.parse_space_request(text).rooms and adds_facts(tracker, "space_check")
+
+
 def space_kind(text: str) -> str:
     """ "bedroom" or "unit": what the user asked about (words in knowledge/people.yml)."""
     return parsing.parse_space_request(text).kind or "bedroom"
@@ -133,12 +144,15 @@ def follows_space_check(tracker: Tracker, text: str | None = None, ages_only: bo
     facts are remembered.
     """
     last = space.clean_facts(tracker.get_slot("last_space"))
-    if not (last.get("rooms") or last.get("persons")) or not is_space_topic(tracker.get_slot("topic")):
+    if not last or not is_space_topic(tracker.get_slot("topic")):
         return False
     text = (tracker.latest_message.get("text") or "") if text is None else text
     if not isinstance(text, str) or not text.strip() or text.startswith("/"):
         return False
     request = parsing.parse_space_request(text)
+    if not (last.get("rooms") or last.get("persons")):
+        # the last answer gave the minimum and needs a size or people: "850 sq ft" (no other kind of space) goes on
+        return not ages_only and request.kind is None and (any(r.ok for r in request.rooms) or request.household is not None)
     unknown = [p for p in last.get("persons") or [] if p[1] is None]
     if last.get("ages_asked") and unknown and not request.household and not request.rooms:
         ages = parsing.parse_age_answer(text)
@@ -204,6 +218,11 @@ class ValidateSpaceForm(FormValidationAction):
     ) -> List[str]:
         if follows_space_check(tracker, space_request(tracker)):
             return []  # a follow-up to the last check: the calculator answers it (and asks what it needs)
+        if adds_to_who_question(tracker):
+            return []  # "4 unit, 2 tenants" after "who takes out the trash?": facts for that question
+        request = parsing.parse_space_request(space_request(tracker))
+        if request.asks_adequacy and not request.rooms and not request.household and not tracker.get_slot("requested_slot"):
+            return []  # "is my apartment big enough?": the calculator says what the code needs (Howard: 1,000 sq ft a unit)
         key, _ = current_municipality(tracker)
         key = key or kb().resolve_municipality(tracker.get_slot("municipality"))
         try:
@@ -329,6 +348,10 @@ class ActionSpaceAnswer(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
+        if adds_to_who_question(tracker):  # "4 unit, 2 tenants" after "who takes out the trash?"
+            from actions.answers import answer_or_ask
+
+            return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         if follows_space_check(tracker, space_request(tracker)):  # "and for 3 people?", "3, 7 and 14"
             last = space.clean_facts(tracker.get_slot("last_space"))
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))
@@ -355,7 +378,7 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("last_space", {**facts, "ages": []}), SlotSet("pending_topic", topic)]
     try:
-        answer = space.to_answer(calculate(key, facts))
+        answer = space.yes_no_first(space.to_answer(calculate(key, facts)), tracker.latest_message.get("text") or "")
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []

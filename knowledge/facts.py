@@ -67,6 +67,8 @@ class Vocabulary:
     askers: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
     # words naming a party or the asker: a yes/no question with them is about who carries a duty
     party_words: tuple[re.Pattern[str], ...] = ()
+    # "who" questions about an officer or a body ("who approves ...?", "who issues the permits?"), not a party
+    officer_questions: tuple[re.Pattern[str], ...] = ()
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -245,6 +247,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         proposals={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("proposals") or {}).items()},
         askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
+        officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
         sides=dict(raw.get("sides") or {}),
     )
 
@@ -359,7 +362,11 @@ def adds_facts(
     # "the shared cans are broken" after "who supplies garbage cans?" names the same duty (or its pair)
     if named is not None and named not in related and not set(vocabulary.members(named)) & set(vocabulary.members(duty)):
         return False
-    return not topic_changed or ("?" not in text and len(text.split()) <= 14)
+    return not topic_changed or ("?" not in text and len(text.split()) <= ADDED_FACTS_MAX_WORDS)
+
+
+# A message the NLU took for another topic still only adds facts when it is a statement this short.
+ADDED_FACTS_MAX_WORDS = 20
 
 
 def is_who_question(text: str, vocabulary: Vocabulary) -> bool:

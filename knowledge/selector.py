@@ -69,6 +69,13 @@ MIN_SENTENCE_CHARS = 25
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
+# A sentence of a section states something when it has one of these words; a short one without any is a
+# heading, which answers nothing.
+_STATES = re.compile(
+    r"\b(?:shall|must|may|is|are|be|been|being|was|were|means?|has|have|had|will|can|cannot|constitutes?|"
+    r"includes?|applies|apply|requires?|contains?|provides?|permitted|prohibited)\b",
+    re.IGNORECASE,
+)
 
 STOPWORDS = frozenset(
     """a about above after again all also am an and any are as at be been being but by can could did do does
@@ -77,7 +84,9 @@ STOPWORDS = frozenset(
     she should so some such than that the their them then there these they this those through to too under
     until up upon us very was we were what when where which while who whom whose why will with would you your
     yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
-    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per""".split()
+    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per
+    whats thats theres heres even really actually just right saying says said say looking
+    reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
 )
 _VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
@@ -237,6 +246,8 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
         for number, sentence in enumerate(split_sentences(section.text)):
             if len(sentence) < 80 and sentence.rstrip().endswith(":"):
                 continue  # the lead-in of a list ("The Housing Appeals Board shall:")
+            if _is_heading(sentence):
+                continue  # "(1) Sink, Flush Water Closet, Lavatory Basin and Bathtub or Shower in Dwellings."
             found.append(
                 Candidate(
                     "sentence",
@@ -248,6 +259,15 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
                 )
             )
     return found
+
+
+def _is_heading(sentence: str) -> bool:
+    """A short title-cased line that states nothing: a heading, which answers no question (a list item
+    such as "(3) Lack of adequate ventilation" is lower case and stays)."""
+    if len(sentence) >= 120 or _STATES.search(sentence):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z]+", sentence) if len(w) > 3]
+    return bool(words) and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
 
 
 def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str]) -> str:
@@ -413,10 +433,23 @@ def _names_term(question: str, term: str) -> bool:
     return bool(words) and (f" {words} " in lowered or f" {words}s " in lowered)
 
 
+_PLACE_WORDS: weakref.WeakKeyDictionary[KnowledgeBase, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
 def place_words(kb: KnowledgeBase) -> frozenset[str]:
     """Words that only name a place ("Town of Holland", "amery", "wi"): not what a question asks about."""
+    cached = _PLACE_WORDS.get(kb)
+    if cached is None:
+        cached = _PLACE_WORDS[kb] = _place_words(kb)
+    return cached
+
+
+def _place_words(kb: KnowledgeBase) -> frozenset[str]:
+    from knowledge.nlp import typos  # "muskgo", "amry": a misspelt name is a place word too
+
     words = {"town", "village", "city", "wisconsin", "wi", "county"}
     for muni in kb.municipalities():
+        words.update(typos(muni.name.split(" of ", 1)[-1]))
         for name in (muni.key, muni.name, *muni.aliases):
             words.update(_WORD.findall(name.lower()))
     return frozenset(words - {"of", "the"})

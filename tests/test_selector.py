@@ -270,3 +270,19 @@ def test_asking_for_a_person_is_read_from_the_words(kb):
     assert wants_person(kb, "who do I even call about my apartment being in such bad shape?")
     assert wants_person(kb, "my landlord wont fix anything and i want someone to come look at it")
     assert not wants_person(kb, "who has to call the exterminator?")
+
+
+def test_a_heading_is_no_answer_but_a_list_item_is():
+    assert selector._is_heading("(1) Sink, Flush Water Closet, Lavatory Basin and Bathtub or Shower in Dwellings.")
+    assert not selector._is_heading("(3) Lack of adequate ventilation, light or sanitary facilities.")
+    assert not selector._is_heading("Every dwelling unit shall contain a kitchen sink.")
+
+
+def test_a_duty_merely_named_does_not_pull_a_sure_topic_away(kb):
+    """ "bugs come in, no screens. does my landlord have to put them up?" stays on screens when the
+    classifier is sure of it; an explicit "who" still asks about the duty named."""
+    from knowledge.compose.questions import duty_asked
+
+    text = "bugs and flies keep coming in, none of the windows have screens. does my landlord have to put them up?"
+    assert duty_asked(kb, "screens", text, sure_of_topic=True) is None
+    assert duty_asked(kb, "screens", "who has to pay the exterminator for the bugs?", sure_of_topic=True) is not None

@@ -679,3 +679,15 @@ def test_remembered_facts_of_any_shape_are_cleaned(kb):
     assert space.clean_facts({"persons": [["adult", -4]], "rooms": [3], "kind": "x"}) == {}
     kept = space.clean_facts({"persons": [["adult", None]], "rooms": ["10x12"], "kind": "bedroom", "rooming": True})
     assert kept == {"persons": [["adult", None]], "rooms": ["10x12"], "kind": "bedroom", "rooming": True}
+
+
+def test_a_yes_no_question_gets_yes_or_no_first(kb):
+    """ "can he move a 2nd guy in with me?" → "Yes." before the verdict; "is it too small?" → "No." when it meets."""
+    from knowledge import space
+
+    meets = space.to_answer(space.sleeping_room(kb, "muskego", 121, 2))
+    assert space.yes_no_first(meets, "my room is 11 by 11, can a 2nd guy move in with me?").text.startswith("Yes. ")
+    assert space.yes_no_first(meets, "is my 11x11 bedroom too small for 2?").text.startswith("No. ")
+    assert space.yes_no_first(meets, "how many people can sleep in an 11x11 room?").text == meets.text
+    fails = space.to_answer(space.sleeping_room(kb, "muskego", 100, 3))
+    assert space.yes_no_first(fails, "is a 10x10 bedroom ok for 3 people?").text.startswith("No. ")

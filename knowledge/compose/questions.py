@@ -35,11 +35,13 @@ def duty_asked(
     remembered: str | None = None,
     follow_up: bool = False,
     facts: Mapping[str, Any] | None = None,
+    sure_of_topic: bool = False,
 ) -> tuple[str, str] | None:
     """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
 
     A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
-    another topic only when the message asks who ("who has to provide heat?" under heating). A
+    another topic only when the message asks who ("who has to provide heat?" under heating), or
+    asks yes or no about a party while the classifier is not ``sure_of_topic``. A
     message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
     """
     vocabulary = kb.fact_vocabulary()
@@ -49,6 +51,8 @@ def duty_asked(
         if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
             remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
         return (remembered, home) if home else None
+    if any(p.search(text) for p in vocabulary.officer_questions):
+        return None  # "who approves the extermination methods?": an officer's role, not a party's duty
     # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
     # question about a party ("must the tenant let him in?") gets its verdict; another question about it
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
@@ -58,8 +62,10 @@ def duty_asked(
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
-    if named is None and (who or elsewhere):
+    # unless the classifier is sure of its topic ("bugs come in, no screens. does my landlord have to put
+    # them up?" is about screens, not about who exterminates)
+    elsewhere = about and kind != "figure" and not sure_of_topic and any(p.search(text) for p in vocabulary.party_words)
+    if named is None and ((who and not (sure_of_topic and kind != "who")) or elsewhere):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
@@ -168,7 +174,8 @@ def answer_question(
             ranked = [figure, *[r for r in ranked if r is not figure]]
     lead = ranked[0]
     preface = ""
-    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties else None
+    officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
+    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties and not officer else None
     if duty:
         if duty in duties:
             answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question)
@@ -181,7 +188,7 @@ def answer_question(
         )
     elif kind == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
-        if missing and lead.candidate.kind == "standard":
+        if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
             # the figure the text does state comes first; what it does not state follows
             note = (
                 f"The {muni.name} code text does not state "
@@ -254,6 +261,7 @@ ANSWER_MIN_LEXICAL = 0.3
 # ANSWER_MIN_LEXICAL) answers instead: the classifier took the wrong topic.
 ELSEWHERE_MAX_HERE = 0.5
 ELSEWHERE_MARGIN = 0.2
+ELSEWHERE_MIN_WEIGHT = 10.0  # summed idf of the words the other provision matches (a long, specific question)
 
 
 def _closest_elsewhere(
@@ -265,7 +273,7 @@ def _closest_elsewhere(
     ranked: Sequence[Any],
 ) -> str | None:
     """Another topic whose provision matches the question much better than the topic's own best."""
-    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL, CLOSEST_MIN_WEIGHT
+    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
     here = ranked[0].lexical if ranked else 0.0
     if here >= ELSEWHERE_MAX_HERE:
@@ -275,8 +283,8 @@ def _closest_elsewhere(
     needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
     if not best or best[0].lexical < needed:
         return None
-    if selector.match_weight(kb, question, muni.key, best[0]) < CLOSEST_MIN_WEIGHT:
-        return None
+    if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
+        return None  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
     return next((t for t in best[0].candidate.topics if t not in (topic, "definition")), None)
 
 
@@ -311,6 +319,19 @@ def _without_titles(kb: KnowledgeBase, question: str) -> str:
             if title:
                 question = re.sub(re.escape(title), " ", question, flags=re.I)
     return question
+
+
+def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> bool:
+    """Whether the stated figure that leads is about what was asked ("min openable window area?": 4% of
+    the floor area, where the share of the window area is not stated); then it leads, with the note on
+    what is not stated. A figure about something else (urinals, for a water-heater temperature) does
+    not: the silence comes first."""
+    texts = {lead.candidate.key: kb.standard_description(lead.candidate.key)}
+    return selector.match_descriptions(kb, question, muni.key, texts).get(lead.candidate.key, 0.0) >= MISSING_LEAD_MIN
+
+
+# A stated figure leads before the note on a missing one only when its description matches this much of the question.
+MISSING_LEAD_MIN = 0.4
 
 
 def _asked_missing_standard(

@@ -47,7 +47,7 @@ from knowledge.space.dialogue import (
     per_unit_only,
 )
 from knowledge.space.fixtures import fixtures
-from knowledge.space.rendering import result_payload, result_text, to_answer
+from knowledge.space.rendering import result_payload, result_text, to_answer, yes_no_first
 from knowledge.space.results import (
     BAD_INPUT,
     COMPUTED,
@@ -97,6 +97,7 @@ __all__ = [
     "result_payload",
     "result_text",
     "to_answer",
+    "yes_no_first",
     "BAD_INPUT",
     "COMPUTED",
     "FAILS",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Sequence
 
 from knowledge.answer_parts import source_line
@@ -98,3 +99,21 @@ def to_answer(results: SpaceResult | Sequence[SpaceResult]) -> Answer:
         "citations": list(citations.values()),
     }
     return Answer("\n\n".join(texts), payload)
+
+
+def yes_no_first(answer: Answer, question: str) -> Answer:
+    """The check's answer with "Yes." or "No." first when ``question`` asks yes or no ("can he move a 2nd
+    guy in with me?", "is my bedroom big enough?") and the verdict is decided. A question whether a space
+    is inadequate ("is it too small?", ``people.yml`` ``negative_adequacy``) gets the opposite word."""
+    from knowledge.parsing.household import people_vocab
+    from knowledge.question_form import question_kind
+
+    verdict = answer.payload.get("verdict")
+    if verdict not in (MEETS, FAILS) or question_kind(question or "") != "yes_no":
+        return answer
+    lowered = " ".join(str(question).lower().split())
+    negative = any(
+        re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in people_vocab().get("negative_adequacy") or ()
+    )
+    word = "Yes" if (verdict == MEETS) != negative else "No"
+    return Answer(f"{word}. {answer.text}", {**answer.payload, "yes_no": word.lower()})
