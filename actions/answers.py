@@ -25,9 +25,6 @@ from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
-# The classifier is sure of a topic at this confidence: a yes/no question about a party then stays on it
-# rather than going to another topic's duty the message merely names (see knowledge.compose.duty_asked).
-SURE_OF_TOPIC = 0.8
 
 
 def space_in_message(tracker: Tracker) -> bool:
@@ -147,9 +144,7 @@ def answer_or_ask(
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
-    ranking = intent_ranking(tracker.latest_message)
-    sure = bool(ranking) and topic_of(ranking[0][0]) == topic and ranking[0][1] >= SURE_OF_TOPIC
-    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts, sure_of_topic=sure)
+    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
     duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)

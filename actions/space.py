@@ -221,7 +221,13 @@ class ValidateSpaceForm(FormValidationAction):
         if adds_to_who_question(tracker):
             return []  # "4 unit, 2 tenants" after "who takes out the trash?": facts for that question
         request = parsing.parse_space_request(space_request(tracker))
-        if request.asks_adequacy and not request.rooms and not request.household and not tracker.get_slot("requested_slot"):
+        if (
+            request.kind == "unit"
+            and request.asks_adequacy
+            and not request.rooms
+            and not request.household
+            and not tracker.get_slot("requested_slot")
+        ):
             return []  # "is my apartment big enough?": the calculator says what the code needs (Howard: 1,000 sq ft a unit)
         key, _ = current_municipality(tracker)
         key = key or kb().resolve_municipality(tracker.get_slot("municipality"))

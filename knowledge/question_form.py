@@ -74,6 +74,19 @@ YES_NO_HINTS = re.compile(
 WH_WORDS = frozenset("what which where when why how whom".split())
 
 
+def asks_wh(text: str) -> bool:
+    """Whether a message asks what/which/where/when/why/how: a wh-word among the first three words of
+    the message, or of its last clause ("Town of Howard § 12.11: what is the effect …?", "Under § 190-3
+    of the code, at what times must …?")."""
+    words = _WORD.findall(text.lower().replace("'", ""))
+    if set(words[:3]) & WH_WORDS:
+        return True
+    if words and words[0] in YES_NO_STARTS:
+        return False  # "Do the provisions extend to hotels, and how ...?": a yes/no question first
+    tail = re.split(r"[:;,\u2014\u2013]\s+", text)[-1]
+    return bool(set(_WORD.findall(tail.lower().replace("'", ""))[:3]) & WH_WORDS)
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
@@ -86,8 +99,8 @@ def question_kind(text: str) -> str:
     if any(f" {w} " in lowered for w in FIGURE_WORDS):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
-    if set(lowered.split()[:3]) & WH_WORDS:
-        return "open"  # "what must …", "with what must …", "under what conditions …"
+    if asks_wh(text):
+        return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
         return "yes_no"
     return "open"

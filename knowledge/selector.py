@@ -30,6 +30,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from knowledge.citations import normalize
 from knowledge.curated import numbers_in
 from knowledge.kb import KnowledgeBase
 from knowledge.question_form import (  # noqa: F401 - re-exported: importers use knowledge.selector's names
@@ -66,6 +67,9 @@ SCOPE_PENALTY = 0.15
 UNKNOWN_HOUSING_WORD_SHARE = 1.0
 UNKNOWN_WORD_IDF_SHARE = 0.15
 MIN_SENTENCE_CHARS = 25
+# A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
+CITED_BONUS = 0.3
+_CITED = re.compile(r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE)
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
@@ -259,6 +263,17 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
                 )
             )
     return found
+
+
+def cited_sections(question: str) -> tuple[str, ...]:
+    """The section numbers a question cites, normalized ("Under § 190-3 ..." → ("190-3",))."""
+    return tuple(normalize(a or b) for a, b in _CITED.findall(str(question or "")))
+
+
+def _in_cited(citation: str, cited: Sequence[str]) -> bool:
+    """Whether a candidate's citation is within one of the cited sections ("§ 190-3A" is within 190-3)."""
+    norm = normalize(citation)
+    return any(norm == c or norm.startswith(c + "-") for c in cited)
 
 
 def _is_heading(sentence: str) -> bool:
@@ -525,6 +540,7 @@ def select(
     found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
+    cited = cited_sections(question)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -578,6 +594,8 @@ def select(
             score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
+        if cited and _in_cited(candidate.citation, cited):
+            score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):
             score -= SCOPE_PENALTY  # limited to a kind of dwelling the question does not name
         score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches

@@ -278,11 +278,14 @@ def test_a_heading_is_no_answer_but_a_list_item_is():
     assert not selector._is_heading("Every dwelling unit shall contain a kitchen sink.")
 
 
-def test_a_duty_merely_named_does_not_pull_a_sure_topic_away(kb):
-    """ "bugs come in, no screens. does my landlord have to put them up?" stays on screens when the
-    classifier is sure of it; an explicit "who" still asks about the duty named."""
-    from knowledge.compose.questions import duty_asked
+def test_a_clerks_question_after_a_citation_is_read_as_asked():
+    """ "Under § 190-3 of the code, at what times must ...?" is a wh-question, not a yes/no one."""
+    assert selector.question_kind("Under § 190-3 of the Holland code, at what times must an occupant afford access?") == "open"
+    assert selector.question_kind("Town of Howard § 12.11: what is the effect if the petitioner fails to appear?") == "open"
+    assert selector.question_kind("my landlord says the heat is my problem, is that true?") == "yes_no"
 
-    text = "bugs and flies keep coming in, none of the windows have screens. does my landlord have to put them up?"
-    assert duty_asked(kb, "screens", text, sure_of_topic=True) is None
-    assert duty_asked(kb, "screens", "who has to pay the exterminator for the bugs?", sure_of_topic=True) is not None
+
+def test_the_section_a_question_cites_comes_first(kb):
+    assert selector.cited_sections("Under § 190-3 of the Holland code, ...") == ("190-3",)
+    best = top(kb, "Town of Howard § 12.11: what is the effect if the petitioner fails to appear at the hearing?", "howard")
+    assert best.candidate.citation.startswith("12.11") and "failure of the petitioner" in best.candidate.text

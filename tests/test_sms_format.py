@@ -289,3 +289,16 @@ def test_pages_always_fit_and_lose_nothing(text, max_segments):
         assert fits(page, max_segments), (page, segments(page))
         assert page.strip()
     assert re.sub(r"\s+", "", pages_text(pages)) == re.sub(r"\s+", "", text)
+
+
+def test_a_verdict_that_fits_one_page_is_said_once(kb):
+    """On one page the verdict is not said twice (the first-page digest, then the answer in full)."""
+    from knowledge.compose import answer_duty
+
+    answer = answer_duty(kb, "holland", "supply_garbage_containers", {"units_in_building": 12}, "garbage_rubbish")
+    reply = render(sent(answer))
+    assert reply.first is not None and reply.whole is not None
+    (page,) = reply.pages(10)
+    assert page == reply.whole and reply.first.split("\n")[0] not in page
+    assert page.count("the owner") >= 1 and "§ 190-10" in page
+    assert len(reply.pages(1)) > 1 and reply.pages(1)[0].startswith(reply.first.split("\n")[0])

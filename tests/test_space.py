@@ -686,8 +686,8 @@ def test_a_yes_no_question_gets_yes_or_no_first(kb):
     from knowledge import space
 
     meets = space.to_answer(space.sleeping_room(kb, "muskego", 121, 2))
-    assert space.yes_no_first(meets, "my room is 11 by 11, can a 2nd guy move in with me?").text.startswith("Yes. ")
-    assert space.yes_no_first(meets, "is my 11x11 bedroom too small for 2?").text.startswith("No. ")
+    assert space.yes_no_first(meets, "my room is 11 by 11, can a 2nd guy move in with me?").text.startswith("Yes, in the City")
+    assert space.yes_no_first(meets, "is my 11x11 bedroom too small for 2?").text.startswith("No, in the City")
     assert space.yes_no_first(meets, "how many people can sleep in an 11x11 room?").text == meets.text
     fails = space.to_answer(space.sleeping_room(kb, "muskego", 100, 3))
-    assert space.yes_no_first(fails, "is a 10x10 bedroom ok for 3 people?").text.startswith("No. ")
+    assert space.yes_no_first(fails, "is a 10x10 bedroom ok for 3 people?").text.startswith("No, in the City")

@@ -56,7 +56,7 @@ from sanic.response import HTTPResponse
 from twilio.request_validator import RequestValidator
 
 from bot.channels.http_io import clean_text, media_type
-from bot.channels.sms_format import paginate, render
+from bot.channels.sms_format import render
 from bot.ratelimit import shared_policy
 from knowledge import letter as letters
 from knowledge.kb import KnowledgeBase
@@ -456,7 +456,7 @@ class SmsChannel(InputChannel):
         if problem is not None:
             messages = self.letter_messages(messages, problem)
         reply = render(messages)
-        pages = paginate(reply.text, self.segments_per_page, reply.first) or [NO_ANSWER]
+        pages = reply.pages(self.segments_per_page) or [NO_ANSWER]
         self.state.save_pending(key, pages[1:], reply.options)
         return pages[0]
 

@@ -64,6 +64,15 @@ class Reply:
     text: str
     options: list[str] = field(default_factory=list)
     first: str | None = None  # what the first page must hold on its own (a verdict), when there is one
+    # the reply without that first-page digest: sent instead when it fits one page (no verdict said twice)
+    whole: str | None = None
+
+    def pages(self, max_segments: int) -> list[str]:
+        """The pages to send: the reply on one page when it fits one (without the first-page digest),
+        else the digest first and the rest after "MORE"."""
+        if self.whole and fits(self.whole, max_segments):
+            return [self.whole]
+        return paginate(self.text, max_segments, self.first)
 
 
 # -- encoding and segments -------------------------------------------------------------
@@ -204,14 +213,18 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
     titles: list[str] = []
     payloads: list[str] = []
     first: str | None = None
+    whole_answer: str | None = None  # the verdict's answer in full, said once (for a reply that fits one page)
+    digest_parts = 0
     for index, message in enumerate(messages):
         found = _parts_of(messages, index) if isinstance(message.get("text"), str) else None
         if found is not None:
             verdict = _verdict_of(messages, index)
             verdict_first = _verdict_first(found, verdict) if first is None and not parts and verdict else None
             if verdict_first is not None:
+                whole_answer = "\n".join(_part_text(p, quote_limit) for p in found)
                 first, found = verdict_first
                 parts.append(first)
+                digest_parts = 1 + bool(found)  # the digest, then the rest of that answer
             if found:
                 parts.append("\n".join(_part_text(p, quote_limit) for p in found))
         elif isinstance(message.get("text"), str) and message["text"].strip():
@@ -231,9 +244,18 @@ def render(messages: Iterable[Mapping[str, Any]], quote_limit: int = QUOTE_CHARS
                 titles.append(" ".join(strip_markdown(title).split()))
                 payloads.append(payload)
     text = strip_markdown("\n".join(parts))
+    whole = None
+    if first is not None and whole_answer is not None:
+        whole = strip_markdown("\n".join([whole_answer, *parts[digest_parts:]]))
     if titles:
         text += "\n" + numbered_options(titles)
-    return Reply(tidy(normalise(text)), payloads, tidy(normalise(first)) if first else None)
+        whole = whole + "\n" + numbered_options(titles) if whole is not None else None
+    return Reply(
+        tidy(normalise(text)),
+        payloads,
+        tidy(normalise(first)) if first else None,
+        tidy(normalise(whole)) if whole is not None else None,
+    )
 
 
 def _verdict_of(messages: Sequence[Mapping[str, Any]], index: int) -> Mapping[str, Any] | None:

@@ -35,13 +35,11 @@ def duty_asked(
     remembered: str | None = None,
     follow_up: bool = False,
     facts: Mapping[str, Any] | None = None,
-    sure_of_topic: bool = False,
 ) -> tuple[str, str] | None:
     """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
 
     A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
-    another topic only when the message asks who ("who has to provide heat?" under heating), or
-    asks yes or no about a party while the classifier is not ``sure_of_topic``. A
+    another topic only when the message asks who ("who has to provide heat?" under heating). A
     message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
     """
     vocabulary = kb.fact_vocabulary()
@@ -62,10 +60,8 @@ def duty_asked(
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    # unless the classifier is sure of its topic ("bugs come in, no screens. does my landlord have to put
-    # them up?" is about screens, not about who exterminates)
-    elsewhere = about and kind != "figure" and not sure_of_topic and any(p.search(text) for p in vocabulary.party_words)
-    if named is None and ((who and not (sure_of_topic and kind != "who")) or elsewhere):
+    elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    if named is None and (who or elsewhere):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
@@ -86,8 +82,7 @@ def _about_a_party(text: str, vocabulary: Any) -> bool:
     """Whether a message that is not a "who" question still asks who carries a duty: it does not open
     with what/which/how..., and it is a bare phrase ("garbage cans, Town of Howard") or names a party or
     the asker ("must a roomer give the owner access?", "rubbish bins mine to provide?")."""
-    words = re.findall(r"[a-z0-9']+", text.lower())
-    if set(words[:2]) & question_form.WH_WORDS:
+    if question_form.asks_wh(text):
         return False
     return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)
 
@@ -172,6 +167,7 @@ def answer_question(
         figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
         if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
             ranked = [figure, *[r for r in ranked if r is not figure]]
+    ranked = prefer_general(kb, question, ranked)
     lead = ranked[0]
     preface = ""
     officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
@@ -208,6 +204,25 @@ def answer_question(
     if preface:
         answer.payload["review"] = "not_stated"
     return answer
+
+
+# A provision for dwellings in general leads instead of a better-matching one limited to a kind of dwelling
+# the question does not name (a rooming house) when it matches at most this much less of the question.
+GENERAL_MARGIN = 0.3
+
+
+def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with a general provision first when the best one is limited to a kind of dwelling the
+    question does not name and a general one matches nearly as well ("is my landlord required to give me
+    a shower or tub?": every dwelling unit's bathtub or shower, not the rooming houses' ratio)."""
+    ranked = list(ranked)
+    if not ranked or selector.unnamed_scope(kb, question, ranked[0].candidate) is None:
+        return ranked
+    floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical - GENERAL_MARGIN)
+    general = next(
+        (r for r in ranked[1:] if r.lexical >= floor and selector.unnamed_scope(kb, question, r.candidate) is None), None
+    )
+    return [general, *[r for r in ranked if r is not general]] if general is not None else ranked
 
 
 def scope_preface(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, _clip, not_addressed
-from knowledge.compose.questions import answer_question, compose_lead, scope_preface
+from knowledge.compose.questions import answer_question, compose_lead, prefer_general, scope_preface
 from knowledge.kb import KnowledgeBase, Municipality
 
 
@@ -78,6 +78,8 @@ def answer_unsure(
         if direct is not None and direct.payload.get("addressed"):
             direct.payload["review"] = "closest"
             return Unsure(True, topic, direct)
+    ranked = prefer_general(kb, question, ranked)
+    top = ranked[0]
     preface = scope_preface(kb, muni, question, top)
     answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, preface=preface)
     answer.payload.update({"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"})

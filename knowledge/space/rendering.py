@@ -116,4 +116,5 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
         re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in people_vocab().get("negative_adequacy") or ()
     )
     word = "Yes" if (verdict == MEETS) != negative else "No"
-    return Answer(f"{word}. {answer.text}", {**answer.payload, "yes_no": word.lower()})
+    text = f"{word}, i{answer.text[1:]}" if answer.text.startswith("In ") else f"{word}. {answer.text}"
+    return Answer(text, {**answer.payload, "yes_no": word.lower()})
