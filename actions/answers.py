@@ -8,7 +8,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.common import current_facts, current_municipality, current_role, intent_of, kb, send
+from actions.common import current_facts, current_municipality, current_role, intent_of, kb, latest_entity, send
 from actions.safety import guarded
 from actions.space import answer_space, follows_space_check, is_space_topic, space_topic, updated_space
 from knowledge import facts as fact_reading
@@ -37,6 +37,15 @@ def space_in_message(tracker: Tracker) -> bool:
         return True
     counted = bool(request.household and request.household.count)
     return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
+
+
+def checks_a_room(text: str) -> bool:
+    """Whether a message gives both a room's size and who sleeps in it ("3 roomers in a 10x12 room, ok?"),
+    and asks about no duty: a space check, whatever topic the classifier saw in it."""
+    if duty_asked(kb(), None, text):
+        return False
+    request = parsing.parse_space_request(text)
+    return any(r.ok for r in request.rooms) and bool(request.household and request.household.count)
 
 
 def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
@@ -197,8 +206,12 @@ class ActionAnswerTopic(Action):
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
-        topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         text = tracker.latest_message.get("text") or ""
+        if asked and not is_space_topic(asked) and checks_a_room(text):
+            # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic
+            request = parsing.parse_space_request(text)
+            return answer_or_ask(dispatcher, tracker, space.space_topic(kb(), request.kind or "bedroom", request.rooming))
+        topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic is None:
             named = duty_asked(kb(), None, text)
             if named:  # "4 unit, 2 tenants' units dirty. me or them?"
@@ -251,6 +264,8 @@ class ActionSetMunicipality(Action):
         topic = topic_from_text(kb(), text)
         if topic:  # "Town of Howard trash q"
             return answer_or_ask(dispatcher, tracker, topic)
+        if latest_entity(tracker, "user_role"):  # "I'm a landlord in the Town of Holland"
+            return await ActionSetRole().run(dispatcher, tracker, domain)
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
         return [SlotSet("municipality", key)]

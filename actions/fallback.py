@@ -125,7 +125,9 @@ class ActionClarify(Action):
         likely = likely[:MAX_SUGGESTIONS]
         if not likely:
             dispatcher.utter_message(
-                text=f"Sorry, I'm not sure what you mean. I answer questions about {kb().covered_count()} Wisconsin "
+                text=f"Sorry, I'm not sure what you mean. I answer questions about {kb().covered_count()} "
+                + " and ".join(sorted({m.state for m in kb().municipalities()}))
+                + " "
                 'housing codes; say "help" for examples.'
             )
             return []

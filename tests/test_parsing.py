@@ -432,6 +432,8 @@ def test_ages_in_brackets_and_ordinals_are_read():
     assert parse_household("my daughter 6 years old and my son 3 years old").count == 2
     assert parse_household("the owner wants to move a 2nd guy in with me").count == 2
     assert parse_household("2nd floor bedroom for me and my wife").count == 2
+    assert parse_household("amery 9x9 bdrm, couple + 8mo baby ok?").ages == [8 / 12]
+    assert parse_household("me and my 3 yr son").count == 2
 
 
 def test_a_size_with_a_count_of_bedrooms_is_the_units():

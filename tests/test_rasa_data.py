@@ -81,8 +81,9 @@ def top_intent(parse: dict) -> str:
 # Regression floors, just under the figures measured on the trained model (`make nlu-test` prints
 # Rasa's own). The blind set, written without seeing data/, is the one that shows understanding.
 # Measured 2026-12-01 after dropping the 18 training examples that coincided with blind ones:
-# heldout 0.929 / 0.928, heldout_blind 0.816 / 0.780 (accuracy / macro-F1).
-FLOORS = {"heldout": (0.92, 0.92), "heldout_blind": (0.80, 0.76)}
+# heldout 0.929 / 0.928, heldout_blind 0.816 / 0.780 (accuracy / macro-F1); with the blind-authored
+# training examples (session 5): heldout 0.935 / 0.933, heldout_blind 0.895 / 0.894.
+FLOORS = {"heldout": (0.92, 0.92), "heldout_blind": (0.88, 0.88)}
 
 
 @pytest.mark.parametrize("path", [HELD_OUT, HELD_OUT_BLIND], ids=["heldout", "heldout_blind"])

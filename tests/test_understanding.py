@@ -45,9 +45,11 @@ TARGET_PLACE = 1.0
 # understood, 63.2% place; then 68.6% right first (branch wt-sel2: limited provisions and plain
 # yes/no), 65.7% right first and 84.2% place once merged with main (the same tree without the
 # limited-provision scopes: 64.2%); 63.9% after the second merge of main at 04:43; with every branch
-# merged (05:08): 68.0% right first, 0.0% not understood, 89.5% place. The floors sit just under
-# those figures (no regression); the gap to the targets is printed. The floors apply to the acceptance set only (samples and dev sets just print).
-FLOOR_RIGHT_FIRST = 0.66
+# merged (05:08): 68.0% right first, 0.0% not understood, 89.5% place; session 5 (blind-authored
+# training examples and the mechanisms in the README): 72.4–74.2% right first over the session's runs,
+# 73.0% at its end. The floors sit just under those figures (no regression); the gap to the targets is
+# printed. The floors apply to the acceptance set only (samples and dev sets just print).
+FLOOR_RIGHT_FIRST = 0.70
 CEILING_NOT_UNDERSTOOD = 0.02
 FLOOR_PLACE = 0.84
 NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")

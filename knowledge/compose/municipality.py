@@ -20,7 +20,10 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
     from knowledge.entities import place_qualifiers
 
     munis = kb.municipalities()
-    covered = f"I have the housing codes of the {kb.covered_names()}, all in Wisconsin"
+    states = sorted({m.state for m in munis})  # each data file's `state`
+    covered = f"I have the housing codes of the {kb.covered_names()}, " + (
+        f"all in {states[0]}" if len(states) == 1 else "in " + " and ".join(states)
+    )
     if unknown:
         kind, state, county, outside = place_qualifiers(unknown, kb.places())
         lowered = unknown.lower()
@@ -34,7 +37,7 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
             what = "A county" if lowered.split()[0] in ("a", "the", "county") else f"{unknown} is a county, and it"
             lead = f"{what} is not one of the municipalities I cover."
         elif same_name and (kind or state):
-            lead = f"{unknown} is not the {same_name[0].name}, Wisconsin, whose code I have."
+            lead = f"{unknown} is not the {same_name[0].name}, {same_name[0].state}, whose code I have."
         else:
             lead = f"I don't have the housing code of {unknown}."
         text = (

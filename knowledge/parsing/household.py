@@ -68,6 +68,8 @@ _AGE_LIST_RE = re.compile(
 )
 _AGE_ONE_RE = re.compile(
     rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?)\b"
+    # an age before the person it describes, without "old": "an 8mo baby", "my 3 yr son", "a 6 month old"
+    rf"|\b(\d+(?:\.\d+)?)\s*-?\s*(months?|mos?|mo|weeks?|wks?|yrs?|years?)\s+(?=(?:baby|infant|son|daughter|kid|child|boy|girl|toddler)\b)"
 )
 
 
@@ -99,7 +101,9 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         return f" agelist{len(found) - 1} "
 
     def one_sub(match: re.Match[str]) -> str:
-        if match.group(6):
+        if match.group(7):
+            found.append([float(match.group(7)) * _age_factor(match.group(8))])
+        elif match.group(6):
             found.append([0.0])
         elif match.group(1):
             found.append([float(match.group(1)) * _age_factor(match.group(2))])
