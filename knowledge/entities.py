@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from knowledge.phrase_match import has_phrase
+
 # canonical pest -> words people use
 PESTS: dict[str, tuple[str, ...]] = {
     "roaches": ("roach", "roaches", "cockroach", "cockroaches", "cockroachs", "rochas", "roachs"),
@@ -176,7 +178,7 @@ def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str
             break
     state = None
     for code, names in (places.get("states") or {}).items():
-        if any(re.search(rf"(?<![a-z]){re.escape(n)}(?![a-z])", lowered) for n in names):
+        if has_phrase(lowered, names):
             state = code
             break
     if state is None and any(w in words for w in places.get("home_state") or []):

@@ -7,12 +7,11 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 
 from __future__ import annotations
 
-import re
-
 from knowledge import selector
 from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
 from knowledge.kb import KnowledgeBase, Section
+from knowledge.phrase_match import has_phrase
 
 
 def officer_words(office: str, officer: str) -> str:
@@ -50,7 +49,7 @@ def wants_person(kb: KnowledgeBase, text: str) -> bool:
     fillers = set(config.get("filler_words") or ())
     lowered = " ".join(w for w in str(text or "").lower().replace("’", "'").split() if w not in fillers)
     phrases = config.get("asking_phrases") or ()
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in phrases)
+    return has_phrase(lowered, phrases)
 
 
 def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "") -> Answer:

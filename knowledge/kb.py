@@ -23,10 +23,13 @@ from knowledge import facts as facts_module
 from knowledge import phrasing
 from knowledge.citations import normalize, with_prefix
 from knowledge.question_form import quoted_words
+from knowledge.records import Coverage, Definition, SearchHit, Section, Standard, TopicConfig
 from knowledge.rules import Rule
 
 DEFAULT_DB_PATH = Path(__file__).resolve().parent.parent / "build" / "kb.sqlite"
 REQUIRED_TABLES = ("municipalities", "sections", "definitions", "standards", "rules", "topics", "meta")
+# Query results a KnowledgeBase remembers (its file is read-only); past this the memory starts over.
+REMEMBERED_QUERIES = 4096
 
 
 class KnowledgeBaseError(Exception):
@@ -91,97 +94,6 @@ class Municipality:
         return line + ". The text here is an extract, not the complete official code."
 
 
-@dataclass(frozen=True)
-class Section:
-    """One unit of ordinance text with its citation."""
-
-    municipality: str
-    citation: str
-    basis: str
-    parent: str
-    heading: str
-    label: str
-    display: str
-    evidence: str
-    line: int | None
-    text: str
-    full_citation: str
-    provenance: str = ""  # the municipality's provenance line (Municipality.provenance)
-
-    @property
-    def inferred(self) -> bool:
-        """True when the citation's number or letter is not stated in the text."""
-        return self.basis in ("inferred", "unknown")
-
-
-@dataclass(frozen=True)
-class Definition:
-    """A defined term of one municipality's code."""
-
-    municipality: str
-    term: str
-    text: str
-    citation: str
-    basis: str
-    synonyms: tuple[str, ...]
-    full_citation: str = ""
-
-
-@dataclass(frozen=True)
-class Standard:
-    """A numeric standard with the verbatim quote it comes from."""
-
-    municipality: str
-    key: str
-    value: float | None
-    value_text: str
-    unit: str
-    conditions: str
-    params: dict[str, Any]
-    citation: str
-    quote: str
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """Whether a municipality's text addresses a topic, and in which sections."""
-
-    municipality: str
-    topic: str
-    description: str
-    addressed: bool
-    sections: tuple[Section, ...]
-    note: str = ""
-    defines: tuple[Definition, ...] = ()
-    note_sections: tuple[Section, ...] = ()
-
-
-@dataclass(frozen=True)
-class TopicConfig:
-    """How a topic is asked and answered (``topic_config`` in knowledge/vocab.yml)."""
-
-    topic: str
-    description: str
-    intent: str
-    duties: tuple[str, ...]
-    standards: tuple[str, ...]
-    keywords: tuple[str, ...]
-    example: str
-    space: bool
-    space_kinds: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    """A full-text search result."""
-
-    kind: str  # "section" or "definition"
-    municipality: str
-    citation: str
-    title: str
-    snippet: str
-
-
 class KnowledgeBase:
     """Queries over the built knowledge base (``build/kb.sqlite`` unless told otherwise)."""
 
@@ -195,6 +107,8 @@ class KnowledgeBase:
         self._synonyms: dict[str, tuple[str, ...]] | None = None
         self._names: dict[str, str] | None = None
         self._places: dict[str, Any] | None = None
+        self._remembered: dict[tuple[str, tuple[Any, ...]], list[sqlite3.Row]] = {}
+        self._all_sections: dict[str, tuple[Section, ...]] = {}
 
     # -- connection -----------------------------------------------------------------
     @property
@@ -235,9 +149,21 @@ class KnowledgeBase:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+        self._remembered.clear()
+        self._all_sections.clear()
 
     def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return self.conn.execute(sql, tuple(params)).fetchall()
+        """The rows of a query. The database is opened read-only and a rebuild means a restart, so the
+        rows of a query are remembered (at most :data:`REMEMBERED_QUERIES` of them): an answer asks for
+        the same topics, sections and standards several times."""
+        key = (sql, tuple(params))
+        rows = self._remembered.get(key)
+        if rows is None:
+            rows = self.conn.execute(sql, key[1]).fetchall()
+            if len(self._remembered) >= REMEMBERED_QUERIES:
+                self._remembered.clear()
+            self._remembered[key] = rows
+        return list(rows)
 
     # -- municipalities -------------------------------------------------------------
     def municipalities(self) -> list[Municipality]:
@@ -377,8 +303,10 @@ class KnowledgeBase:
         """All sections of a municipality in text order, or the given citations in that order."""
         muni = self.municipality(municipality)
         if citations is None:
-            rows = self._rows("select * from sections where municipality = ? order by ordinal", (muni.key,))
-            return [self._section(r) for r in rows]
+            if muni.key not in self._all_sections:
+                rows = self._rows("select * from sections where municipality = ? order by ordinal", (muni.key,))
+                self._all_sections[muni.key] = tuple(self._section(r) for r in rows)
+            return list(self._all_sections[muni.key])
         return [self.section(muni.key, c) for c in citations]
 
     def children(self, municipality: str, citation: str) -> list[Section]:

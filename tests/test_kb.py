@@ -115,3 +115,16 @@ def test_corrupt_database_names_the_fix(tmp_path):
     bad.write_bytes(b"this is not a database" * 100)
     with pytest.raises(KnowledgeBaseUnavailable, match="make kb"):
         KnowledgeBase(bad).check()
+
+
+def test_repeated_queries_give_the_same_independent_answers(kb):
+    """The KB remembers query results (its file is read-only); a caller changing what it got back
+    changes nothing for the next caller."""
+    first = kb.sections("amery")
+    first.clear()
+    again = kb.sections("amery")
+    assert again and again == kb.sections("Amery")
+    topics = kb.topics()
+    topics.clear()
+    assert kb.topics()
+    assert kb.section("muskego", "205-2").text == kb.section("Muskego", "§ 205-2").text

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any
 
 from knowledge.parsing.household import (
     Household,
@@ -22,6 +23,7 @@ from knowledge.parsing.rooms import (
     interpret_dimensions,
     parse_rooms,
 )
+from knowledge.phrase_match import has_phrase
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,7 @@ class SpaceRequest:
     asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
 
 
-def _has_phrase(text: str, phrases: Iterable[str]) -> bool:
-    return any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", text) for p in phrases)
+_has_phrase = has_phrase
 
 
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
@@ -101,9 +102,16 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
 
 
 def parse_space_request(text: str) -> SpaceRequest:
-    """Read a space-check message: who, which rooms (and closets, low ceilings), and what is asked."""
+    """Read a space-check message: who, which rooms (and closets, low ceilings), and what is asked.
+
+    One answer reads its message several times (is it a space check? which kind? a follow-up?); the
+    reading of the last few hundred messages is remembered (a :class:`SpaceRequest` is immutable)."""
+    return _read_request(" ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS])
+
+
+@lru_cache(maxsize=256)
+def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
-    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
     rooms, closet, low = parse_space_parts(lowered)
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-import re
 from typing import Any, Sequence
 
 from knowledge.answer_parts import source_line
 from knowledge.compose import Answer, citation_payload
+from knowledge.phrase_match import has_phrase
 from knowledge.space.results import (
     COMPUTED,
     FAILS,
@@ -112,9 +112,7 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     if verdict not in (MEETS, FAILS) or question_kind(question or "") != "yes_no":
         return answer
     lowered = " ".join(str(question).lower().split())
-    negative = any(
-        re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", lowered) for p in people_vocab().get("negative_adequacy") or ()
-    )
+    negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())
     word = "Yes" if (verdict == MEETS) != negative else "No"
     text = f"{word}, i{answer.text[1:]}" if answer.text.startswith("In ") else f"{word}. {answer.text}"
     return Answer(text, {**answer.payload, "yes_no": word.lower()})
