@@ -7,6 +7,8 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 
 from __future__ import annotations
 
+import re
+
 from knowledge import selector
 from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
@@ -32,15 +34,40 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
     if question.strip():
         scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(naming)})
-        best = max(range(len(naming)), key=lambda i: (scores.get(str(i), 0.0), -i))
+        role_words = set(selector.tokens(" ".join(config.get("role_words") or ())))
+        best = max(
+            range(len(naming)),
+            key=lambda i: (scores.get(str(i), 0.0), bool(role_words & set(selector.tokens(naming[i].text))), -i),
+        )
         if scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
             return naming[best]
+    officer = _words(muni.enforcing_officer)
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
     for word in selector.tokens(" ".join(config.get("role_words") or ())):  # in order of preference
-        found = next((s for s in roles if word in selector.tokens(s.text)), None)
+        found = next((s for s in roles if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
         if found is not None:
             return found
     return naming[0]
+
+
+# A role word counts when it is this many words or fewer from the officer's name ("the Building Inspector
+# is hereby authorized", not "upon order of the Health Officer or any other authorized officials").
+ROLE_WORD_REACH = 3
+
+
+def _words(text: str) -> list[str]:
+    """Every word of a text, stemmed as the selector stems them (stopwords kept: they count as distance)."""
+    return [selector.stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())]
+
+
+def _near(words: list[str], name: list[str], reach: int) -> set[str]:
+    """The words at most ``reach`` words before or after an occurrence of ``name`` in ``words``."""
+    near: set[str] = set()
+    for i in range(len(words) - len(name) + 1):
+        if name and words[i : i + len(name)] == name:
+            near.update(words[max(0, i - reach) : i])
+            near.update(words[i + len(name) : i + len(name) + reach])
+    return near
 
 
 def wants_person(kb: KnowledgeBase, text: str) -> bool:

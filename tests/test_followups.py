@@ -450,3 +450,11 @@ def test_the_hand_off_cites_what_the_question_is_about_else_the_officers_authori
     plain = handoff(kb, "howard", "I need to talk to someone about my landlord. who handles housing complaints?")
     assert "hereby authorized and directed to make inspections" in plain.payload["citations"][0]["quote"]
     assert "Source: Town of Howard Code 12.10(1)" in plain.text
+    # of equal matches, the section where the officer acts ("orders imposed by the Building Inspector,
+    # the Building Inspector shall give notice"), not one that mentions an order in passing
+    order = handoff(kb, "muskego", "want to call someone abt an order, not the bot. who?")
+    assert "fails to comply with the orders imposed by the Building Inspector" in order.payload["citations"][0]["quote"]
+    # a role word counts next to the officer's name only: "upon order of the Health Officer or any other
+    # authorized officials" (utility shut-offs) does not show who enforces the code
+    dresser = handoff(kb, "dresser", "who do I talk to in dresser about a housing problem? I want a real person")
+    assert "Discontinuance" not in dresser.text and "Health Officer" in dresser.payload["citations"][0]["quote"]
