@@ -20,6 +20,7 @@ from knowledge.compose import (
     duty_asked,
     full_quotes,
     topic_from_text,
+    with_membership,
 )
 from knowledge.kb import KnowledgeBaseError
 
@@ -55,7 +56,10 @@ class ActionDefine(Action):
             return answer_or_ask(dispatcher, tracker, topic)
         try:
             term = kb().match_term(text)
-            return send(dispatcher, answer_definition(kb(), term, key), tracker)
+            answer = answer_definition(kb(), term, key)
+            if term and key:  # "is a kitchen a 'habitable room'?": Yes or No first when the definition settles it
+                answer = with_membership(kb(), text, term, key, answer)
+            return send(dispatcher, answer, tracker)
         except KnowledgeBaseError:
             dispatcher.utter_message(text=CANNOT_LOOK_UP)
             return []

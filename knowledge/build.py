@@ -316,6 +316,7 @@ def build(
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
             {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},
+            {"key": "definition_membership", "value": json.dumps(curated.load_vocab().get("definition_membership") or {})},
             {"key": "non_topic_intents", "value": json.dumps(curated.load_vocab().get("non_topic_intents") or {})},
             {"key": "places", "value": json.dumps(curated.load_places())},
             {"key": "people", "value": json.dumps(curated.load_people())},

@@ -51,6 +51,7 @@ from knowledge.compose.lookups import (
     printed_numbers,
     unprinted_number_note,
 )
+from knowledge.compose.membership import membership_verdict, with_membership
 from knowledge.compose.municipality import (
     ask_municipality,
 )
@@ -111,6 +112,8 @@ __all__ = [
     "ask_municipality",
     "full_quotes",
     "answer_definition",
+    "membership_verdict",
+    "with_membership",
     "FEW_PRINTED_NUMBERS",
     "HEADING_EXAMPLES",
     "printed_numbers",

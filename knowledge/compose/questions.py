@@ -23,6 +23,7 @@ from knowledge.compose.answer import (
     shorten,
 )
 from knowledge.compose.lookups import _definition_payload, answer_definition
+from knowledge.compose.membership import with_membership
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
@@ -142,10 +143,10 @@ def answer_question(
     if selector.question_kind(_without_titles(kb, question)) == "definition":
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
-            return answer_definition(kb, term, muni.key)
+            return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
     quoted = kb.match_term(question, muni.key, quoted_only=True)
     if quoted and not selector.question_kind(question) == "who":  # "What is the 'Board' in ch. 205?"
-        return answer_definition(kb, quoted, muni.key)
+        return with_membership(kb, question, quoted, muni.key, answer_definition(kb, quoted, muni.key))
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:

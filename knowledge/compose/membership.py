@@ -1,0 +1,110 @@
+"""Does a thing fall under a defined term? ("is a kitchen a 'habitable room'?", "land contract buyer counts
+as 'owner'?", "is a property manager acting as agent considered the 'owner'?")
+
+The definition's own clause decides: the clause that contains most of the thing the question names
+(its words, through the synonym table) answers "Yes" when it names it, and "No" when an exclusion comes
+before it in that clause ("excluding bathrooms") or the clause denies what it names ("shall not be construed
+to be the owner"). When no
+clause names enough of it, there is no verdict and the definition is shown as it is. The words are data:
+``definition_membership`` in ``knowledge/vocab.yml``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from knowledge import selector
+from knowledge.compose.answer import Answer
+from knowledge.kb import KnowledgeBase
+from knowledge.question_form import YES_NO_STARTS
+
+_WORD = re.compile(r"[a-z0-9]+")
+# a definition's clauses: its sentences, its ";" parts and its lettered or numbered items ("A. Shall have …")
+_CLAUSE_BREAK = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])|;\s*|\s(?=[A-Z]\.\s)|\s(?=\(\d+\)\s)")
+
+
+def asks_membership(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question asks if something falls under a term: a yes/no opening ("is a kitchen a …") or
+    one of ``definition_membership.asks`` ("counts as", "considered")."""
+    config = kb.meta("definition_membership") or {}
+    words = _WORD.findall(question.lower().replace("'", ""))
+    lowered = " " + " ".join(words) + " "
+    if words and words[0] in YES_NO_STARTS and words[0] not in ("what", "how"):
+        return True
+    return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
+
+
+def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str, ...], ...]]:
+    """The thing the question asks about: its concepts (alternative stem tuples) without the term's own
+    words, the ignored words of such questions and place names."""
+    config = kb.meta("definition_membership") or {}
+    term_stems = set(selector.tokens(term))
+    ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
+    places = selector.place_words(kb)
+    thing: list[tuple[tuple[str, ...], ...]] = []
+    for concept in selector.concepts(question, kb.synonyms()):
+        own = set(selector.tokens(concept.words))
+        if concept.words in places or not own or own <= term_stems | ignored:
+            continue
+        alternatives = tuple(a for a in concept.alternatives if a and not set(a) <= term_stems)
+        if alternatives:
+            thing.append(alternatives)
+    return thing
+
+
+def _first_position(stems: list[str], alternative: tuple[str, ...]) -> int | None:
+    """Where the alternative's words first all appear in a clause (the position of its first word)."""
+    if not all(s in stems for s in alternative):
+        return None
+    return stems.index(alternative[0])
+
+
+def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
+    """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
+    thing the question names falls under it; None otherwise."""
+    if not asks_membership(kb, question):
+        return None
+    thing = _thing(kb, question, term)
+    if not thing:
+        return None
+    config = kb.meta("definition_membership") or {}
+    exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
+    best: tuple[float, str, int] | None = None
+    for clause in (c.strip() for c in _CLAUSE_BREAK.split(text)):
+        if not clause:
+            continue
+        raw = _WORD.findall(clause.lower())
+        stems = [selector.stem(w) for w in raw]
+        positions = []
+        for alternatives in thing:
+            found = [p for p in (_first_position(stems, a) for a in alternatives) if p is not None]
+            if found:
+                positions.append(min(found))
+        share = len(positions) / len(thing)
+        if positions and (best is None or share > best[0]):
+            best = (share, clause, min(positions))
+    if best is None or best[0] < float(config.get("min_share", 0.6)):
+        return None
+    share, clause, position = best
+    before = " " + " ".join(_WORD.findall(clause.lower())[:position]) + " "
+    whole = " " + " ".join(_WORD.findall(clause.lower())) + " "
+    negations = [str(n).lower() for n in config.get("negations") or ()]
+    excluded = any(f" {' '.join(_WORD.findall(e))} " in before for e in exclusions) or any(
+        f" {' '.join(_WORD.findall(n))} " in whole for n in negations
+    )
+    return ("No" if excluded else "Yes"), clause
+
+
+def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: str, answer: Answer) -> Answer:
+    """A definition answer led by "Yes." or "No." and the clause that decides, when the question asks
+    whether something falls under the term and the definition settles it."""
+    definitions = kb.definitions(term, municipality)
+    if not definitions or not answer.payload.get("addressed"):
+        return answer
+    found = membership_verdict(kb, question, definitions[0].term, definitions[0].text)
+    if found is None:
+        return answer
+    word, clause = found
+    muni = kb.municipality(municipality)
+    lead = f'{word}. The {muni.name} code\'s definition of "{definitions[0].term.lower()}" says: "{clause}"'
+    return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)

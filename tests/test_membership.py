@@ -1,0 +1,46 @@
+"""'Is a kitchen a "habitable room"?': Yes or No first when the definition's own clause settles it."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge.compose import answer_definition, membership_verdict, with_membership
+
+
+def verdict(kb, municipality, term, question):
+    definition = kb.definitions(term, municipality)[0]
+    found = membership_verdict(kb, question, definition.term, definition.text)
+    return found and found[0]
+
+
+@pytest.mark.parametrize(
+    "municipality, term, question, expected",
+    [
+        ("muskego", "habitable room", 'is a kitchen a "habitable room" under the muskego rules?', "Yes"),  # cooking
+        ("muskego", "habitable room", 'is a bathroom a "habitable room"?', "No"),  # "excluding bathrooms"
+        ("holland", "habitable room", "is a closet a habitable room?", "No"),
+        ("muskego", "owner", "muskego - land contract buyer counts as 'owner' under the housing code?", "Yes"),
+        # Amery: "Any person acting as the agent of the owner shall not be construed to be the owner"
+        ("amery", "owner", 'Is a property manager acting as agent considered the "owner" under the Amery code?', "No"),
+        # Muskego: "... who has charge, care or control of any dwelling ... as agent or owner"
+        ("muskego", "owner", 'Is a property manager acting as agent considered the "owner" in Muskego?', "Yes"),
+        ("amery", "owner", "does owner include a trustee?", "Yes"),
+        # no clause names it: no verdict (a duplex has two units; the text says "more than two" — no arithmetic)
+        ("dresser", "multiple dwelling", "dresser - is my duplex a 'multiple dwelling' under the housing code?", None),
+        ("muskego", "habitable room", "what does habitable room mean?", None),  # not a yes/no question
+    ],
+)
+def test_the_deciding_clause_gives_yes_or_no(kb, municipality, term, question, expected):
+    assert verdict(kb, municipality, term, question) == expected
+
+
+def test_the_answer_leads_with_the_verdict_and_quotes_the_clause_verbatim(kb):
+    question = 'Is a property manager acting as agent considered the "owner" under the City of Amery code?'
+    answer = with_membership(kb, question, "owner", "amery", answer_definition(kb, "owner", "amery"))
+    first = answer.text.split("\n")[0]
+    assert first.startswith("No. The City of Amery code's definition of \"owner\" says:")
+    clause = first.split('says: "', 1)[1].rstrip('"')
+    assert clause in kb.definitions("owner", "amery")[0].text  # verbatim
+    assert answer.payload["yes_no"] == "no" and answer.payload["citations"]
+    plain = answer_definition(kb, "owner", "amery")
+    assert with_membership(kb, "what does owner mean?", "owner", "amery", plain).text == plain.text
