@@ -44,3 +44,29 @@ def test_the_answer_leads_with_the_verdict_and_quotes_the_clause_verbatim(kb):
     assert answer.payload["yes_no"] == "no" and answer.payload["citations"]
     plain = answer_definition(kb, "owner", "amery")
     assert with_membership(kb, "what does owner mean?", "owner", "amery", plain).text == plain.text
+
+
+def test_a_question_about_part_of_a_long_definition_leads_with_that_part(kb):
+    from knowledge.compose import with_membership
+
+    term = "ordinary minimum winter conditions"
+    question = 'What winter base temperature is stated in the City of Amery definition of "ordinary minimum winter conditions"?'
+    answer = with_membership(kb, question, term, "amery", answer_definition(kb, term, "amery"))
+    assert answer.text.startswith("The City of Amery code's definition of \"ordinary minimum winter conditions\" says:")
+    assert "-15° F." in answer.text.split("\n")[0]
+    plain = answer_definition(kb, term, "amery")
+    assert with_membership(kb, f'what does "{term}" mean?', term, "amery", plain).text == plain.text
+
+
+def test_a_two_part_question_answers_the_figure_then_the_term(kb):
+    from knowledge.compose import answer_topic
+
+    question = (
+        "Under § 190-7 of the Town of Holland code, to what temperature must heating facilities be capable of "
+        'heating habitable rooms, and how is "ordinary minimum winter conditions" defined?'
+    )
+    answer = answer_topic(kb, "holland", "heating", question=question)
+    assert "70°" in answer.text.split("\n")[0]
+    cited = [c["citation"] for c in answer.payload["citations"]]
+    assert cited[0] == "Town of Holland Code § 190-7E" and any("ORDINARY MINIMUM WINTER CONDITIONS" in c for c in cited)
+    assert "15° F above the lowest recorded temperature" in answer.text

@@ -15,12 +15,13 @@ import re
 
 from knowledge import selector
 from knowledge.compose.answer import Answer
+from knowledge.compose.lookups import answer_definition
 from knowledge.kb import KnowledgeBase
 from knowledge.question_form import YES_NO_STARTS
 
 _WORD = re.compile(r"[a-z0-9]+")
-# a definition's clauses: its sentences, its ";" parts and its lettered or numbered items ("A. Shall have …")
-_CLAUSE_BREAK = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])|;\s*|\s(?=[A-Z]\.\s)|\s(?=\(\d+\)\s)")
+# a definition's clauses: its sentences, its ";" parts and its items ("...: A. Shall have …; or B. …", "(1) …")
+_CLAUSE_BREAK = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])|;\s*|\s(?=\(\d+\)\s)")
 
 
 def asks_membership(kb: KnowledgeBase, question: str) -> bool:
@@ -59,20 +60,25 @@ def _first_position(stems: list[str], alternative: tuple[str, ...]) -> int | Non
     return stems.index(alternative[0])
 
 
-def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
-    """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
-    thing the question names falls under it; None otherwise."""
-    if not asks_membership(kb, question):
-        return None
+def clauses(text: str) -> list[str]:
+    """A definition's clauses; a parenthetical one ("(Bathroom +80°).") stays with the one before it."""
+    out: list[str] = []
+    for clause in (c.strip() for c in _CLAUSE_BREAK.split(text)):
+        if clause and clause.startswith("(") and out and not re.match(r"\(\d+\)\s", clause):
+            out[-1] = f"{out[-1]} {clause}"
+        elif clause:
+            out.append(clause)
+    return out
+
+
+def _best_clause(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[float, str, int] | None:
+    """(share of the thing named, clause, position of the first word of it) for the clause of the
+    definition that names most of what the question asks about beyond the term itself."""
     thing = _thing(kb, question, term)
     if not thing:
         return None
-    config = kb.meta("definition_membership") or {}
-    exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
     best: tuple[float, str, int] | None = None
-    for clause in (c.strip() for c in _CLAUSE_BREAK.split(text)):
-        if not clause:
-            continue
+    for clause in clauses(text):
         raw = _WORD.findall(clause.lower())
         stems = [selector.stem(w) for w in raw]
         positions = []
@@ -83,6 +89,27 @@ def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -
         share = len(positions) / len(thing)
         if positions and (best is None or share > best[0]):
             best = (share, clause, min(positions))
+    return best
+
+
+def asked_clause(kb: KnowledgeBase, question: str, term: str, text: str) -> str | None:
+    """The clause of a long definition that answers a question about one of its parts ("what winter base
+    temperature does the definition state?"), when it names enough of what is asked and is not all of it."""
+    config = kb.meta("definition_membership") or {}
+    best = _best_clause(kb, question, term, text)
+    if best is None or best[0] < float(config.get("min_share", 0.6)) or best[1] == " ".join(text.split()):
+        return None
+    return best[1]
+
+
+def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
+    """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
+    thing the question names falls under it; None otherwise."""
+    if not asks_membership(kb, question):
+        return None
+    config = kb.meta("definition_membership") or {}
+    exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
+    best = _best_clause(kb, question, term, text)
     if best is None or best[0] < float(config.get("min_share", 0.6)):
         return None
     share, clause, position = best
@@ -101,10 +128,45 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
     definitions = kb.definitions(term, municipality)
     if not definitions or not answer.payload.get("addressed"):
         return answer
-    found = membership_verdict(kb, question, definitions[0].term, definitions[0].text)
-    if found is None:
-        return answer
-    word, clause = found
+    term, text = definitions[0].term, definitions[0].text
     muni = kb.municipality(municipality)
-    lead = f'{word}. The {muni.name} code\'s definition of "{definitions[0].term.lower()}" says: "{clause}"'
-    return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)
+    says = f'The {muni.name} code\'s definition of "{term.lower()}" says'
+    found = membership_verdict(kb, question, term, text)
+    if found is not None:
+        word, clause = found
+        return Answer(f'{word}. {says}: "{clause}"\n{answer.text}', {**answer.payload, "yes_no": word.lower()}, answer.buttons)
+    if selector.question_kind(question) != "who":
+        clause = asked_clause(kb, question, term, text)
+        if clause:  # "what winter base temperature does the definition state?": that clause first
+            return Answer(f'{says}: "{clause}"\n{answer.text}', answer.payload, answer.buttons)
+    return answer
+
+
+# "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
+_SECOND_QUESTION = re.compile(
+    r"(?:,|;)\s*and\s+(?=(?:how|what|which|where|when|who|is|are|does|do|can|may|must)\b)|\?\s+(?:and\s+)?(?=[A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def definition_part(kb: KnowledgeBase, question: str, municipality: str) -> tuple[str, str] | None:
+    """(the first question, the term) when a question asks something and then what a term of the code
+    means ("to what temperature must …, and how is 'ordinary minimum winter conditions' defined?"); the
+    first part names no term the second asks about."""
+    parts = _SECOND_QUESTION.split(question, maxsplit=1)
+    if len(parts) != 2 or len(parts[0].split()) < 4:
+        return None
+    first, second = parts
+    term = kb.match_term(second, municipality)
+    if not term or term.lower() in first.lower() or selector.question_kind(second) != "definition":
+        return None
+    return first.rstrip(" ,;") + "?", term
+
+
+def also_defined(kb: KnowledgeBase, answer: Answer, term: str, municipality: str) -> Answer:
+    """An answer followed by what a term means in the same code (its citation after the answer's)."""
+    definition = answer_definition(kb, term, municipality)
+    if not definition.payload.get("addressed"):
+        return answer
+    citations = [*answer.payload.get("citations", []), *definition.payload.get("citations", [])]
+    return Answer(f"{answer.text}\n{definition.text}", {**answer.payload, "citations": citations}, answer.buttons)

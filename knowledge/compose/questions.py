@@ -23,7 +23,7 @@ from knowledge.compose.answer import (
     shorten,
 )
 from knowledge.compose.lookups import _definition_payload, answer_definition
-from knowledge.compose.membership import with_membership
+from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
@@ -140,6 +140,11 @@ def answer_question(
     config = kb.topic_config(topic)
     coverage = kb.coverage(muni.key, topic)
     facts = facts or {}
+    two_part = definition_part(kb, question, muni.key)
+    if two_part is not None:  # "to what temperature must …, and how is 'ordinary minimum winter conditions' defined?"
+        first = answer_question(kb, muni.key, topic, two_part[0], facts, role, ranking)
+        if first is not None and first.payload.get("addressed", True):
+            return also_defined(kb, first, two_part[1], muni.key)
     if selector.question_kind(_without_titles(kb, question)) == "definition":
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
