@@ -25,8 +25,11 @@ def verdict(kb, municipality, term, question):
         # Muskego: "... who has charge, care or control of any dwelling ... as agent or owner"
         ("muskego", "owner", 'Is a property manager acting as agent considered the "owner" in Muskego?', "Yes"),
         ("amery", "owner", "does owner include a trustee?", "Yes"),
-        # no clause names it: no verdict (a duplex has two units; the text says "more than two" — no arithmetic)
-        ("dresser", "multiple dwelling", "dresser - is my duplex a 'multiple dwelling' under the housing code?", None),
+        # a definition by a count of dwelling units, against the building described ("more than two")
+        ("dresser", "multiple dwelling", "dresser - is my duplex a 'multiple dwelling' under the housing code?", "No"),
+        ("howard", "multiple dwelling", "is a 4plex a multiple dwelling?", "Yes"),
+        # a synonym that names no particular thing ("duplex" -> "dwelling") decides nothing
+        ("holland", "rooming house", "is my duplex a rooming house?", None),
         ("muskego", "habitable room", "what does habitable room mean?", None),  # not a yes/no question
     ],
 )

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 
+from knowledge import facts as facts_module
 from knowledge import selector
 from knowledge.compose.answer import Answer
 from knowledge.compose.lookups import answer_definition
 from knowledge.kb import KnowledgeBase
+from knowledge.parsing.numbers import NUMBER_WORDS
 from knowledge.question_form import YES_NO_STARTS
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -30,7 +32,8 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     config = kb.meta("definition_membership") or {}
     words = _WORD.findall(question.lower().replace("'", ""))
     lowered = " " + " ".join(words) + " "
-    if words and words[0] in YES_NO_STARTS and words[0] not in ("what", "how"):
+    opening = next((w for w in words[:3] if w in YES_NO_STARTS or w in selector.WH_WORDS), None)
+    if opening in YES_NO_STARTS:  # "is a kitchen …", "dresser - is my duplex …"
         return True
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
@@ -41,13 +44,16 @@ def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str,
     config = kb.meta("definition_membership") or {}
     term_stems = set(selector.tokens(term))
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
+    generic = set(selector.tokens(" ".join(config.get("generic_words") or ())))
     places = selector.place_words(kb)
     thing: list[tuple[tuple[str, ...], ...]] = []
     for concept in selector.concepts(question, kb.synonyms()):
         own = set(selector.tokens(concept.words))
         if concept.words in places or not own or own <= term_stems | ignored:
             continue
-        alternatives = tuple(a for a in concept.alternatives if a and not set(a) <= term_stems)
+        alternatives = tuple(
+            a for a in concept.alternatives if a and not set(a) <= term_stems and (a == concept.alternatives[0] or not set(a) <= generic)
+        )
         if alternatives:
             thing.append(alternatives)
     return thing
@@ -102,11 +108,43 @@ def asked_clause(kb: KnowledgeBase, question: str, term: str, text: str) -> str 
     return best[1]
 
 
+_UNIT_COUNT = re.compile(
+    r"\b(more than|at least|not more than|fewer than)?\s*(\w+)( or more| or fewer)?\s+dwelling units?\b", re.IGNORECASE
+)
+
+
+def _by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str] | None:
+    """A definition by a number of dwelling units ("Any dwelling containing more than two dwelling units")
+    against the building the question describes ("my duplex", "a 6-unit building")."""
+    units = facts_module.read(question, kb.fact_vocabulary()).get("units_in_building")
+    if not isinstance(units, int):
+        return None
+    for clause in clauses(text):
+        for match in _UNIT_COUNT.finditer(clause):
+            before, word, after = (match.group(1) or "").lower(), match.group(2).lower(), (match.group(3) or "").strip()
+            bound = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+            if bound is None or not (before or after):
+                continue
+            meets = {
+                "more than": units > bound,
+                "at least": units >= bound,
+                "not more than": units <= bound,
+                "fewer than": units < bound,
+                "or more": units >= bound,
+                "or fewer": units <= bound,
+            }[before or after]
+            return ("Yes" if meets else "No"), clause
+    return None
+
+
 def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
     """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
     thing the question names falls under it; None otherwise."""
     if not asks_membership(kb, question):
         return None
+    counted = _by_unit_count(kb, question, text)
+    if counted is not None:
+        return counted
     config = kb.meta("definition_membership") or {}
     exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
     best = _best_clause(kb, question, term, text)
