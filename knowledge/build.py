@@ -313,6 +313,7 @@ def build(
             {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
             {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
             {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
+            {"key": "question_words", "value": json.dumps(curated.load_housing_words(key="question_words"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
             {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},

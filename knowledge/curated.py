@@ -185,11 +185,12 @@ def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
     return {str(k): [str(v) for v in (values or [])] for k, values in (data.get("synonyms") or {}).items()}
 
 
-def load_housing_words(path: Path = SYNONYMS_PATH) -> list[str]:
-    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``)."""
+def load_housing_words(path: Path = SYNONYMS_PATH, key: str = "housing_words") -> list[str]:
+    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``), or another
+    word list of that file (``question_words``: words that ask rather than name what is asked about)."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
-    return sorted({str(w).lower() for w in data.get("housing_words") or []})
+    return sorted({str(w).lower() for w in data.get(key) or []})
 
 
 def load_scopes(path: Path = SYNONYMS_PATH) -> dict[str, dict[str, Any]]:

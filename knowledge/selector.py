@@ -28,6 +28,7 @@ import re
 import threading
 import weakref
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from knowledge.citations import normalize
@@ -56,6 +57,8 @@ PRIOR_WEIGHT = 0.35
 TERM_BONUS = 0.3
 PHRASE_BONUS = 0.08
 NUMBER_BONUS = 0.15
+# a figure counted in persons ("one flush water closet for each eight persons") when the question gives a head count
+HEAD_COUNT_BONUS = 0.1
 KIND_BONUS = 0.12
 TOPIC_COVERAGE_BONUS = 0.05
 # A provision limited to a kind of dwelling the question does not name (a rooming house, a vacant
@@ -68,7 +71,7 @@ UNKNOWN_HOUSING_WORD_SHARE = 1.0
 UNKNOWN_WORD_IDF_SHARE = 0.15
 MIN_SENTENCE_CHARS = 25
 # A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
-CITED_BONUS = 0.3
+CITED_BONUS = 0.2
 _CITED = re.compile(r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE)
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
@@ -149,6 +152,7 @@ class Candidate:
     text: str  # verbatim text (the standard's or rule's quote, the definition, the sentence)
     topics: tuple[str, ...]  # the topics it answers ("definition" for definitions)
     value: float | None = None  # a standard's value
+    unit: str = ""  # a standard's unit ("sq ft", "persons")
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,7 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
                 standard.quote,
                 tuple(topics),
                 standard.value,
+                standard.unit,
             )
         )
     for rule in kb.rules(key):
@@ -448,21 +453,23 @@ def _names_term(question: str, term: str) -> bool:
     return bool(words) and (f" {words} " in lowered or f" {words}s " in lowered)
 
 
-_PLACE_WORDS: weakref.WeakKeyDictionary[KnowledgeBase, frozenset[str]] = weakref.WeakKeyDictionary()
+_UNASKED_WORDS: weakref.WeakKeyDictionary[KnowledgeBase, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def place_words(kb: KnowledgeBase) -> frozenset[str]:
-    """Words that only name a place ("Town of Holland", "amery", "wi"): not what a question asks about."""
-    cached = _PLACE_WORDS.get(kb)
+def unasked_words(kb: KnowledgeBase) -> frozenset[str]:
+    """Words that name a place ("Town of Holland", "amery", "wi") or only ask ("is that allowed?"): not what a
+    question asks about."""
+    cached = _UNASKED_WORDS.get(kb)
     if cached is None:
-        cached = _PLACE_WORDS[kb] = _place_words(kb)
+        cached = _UNASKED_WORDS[kb] = _unasked_words(kb)
     return cached
 
 
-def _place_words(kb: KnowledgeBase) -> frozenset[str]:
+def _unasked_words(kb: KnowledgeBase) -> frozenset[str]:
     from knowledge.nlp import typos  # "muskgo", "amry": a misspelt name is a place word too
 
-    words = {"town", "village", "city", "wisconsin", "wi", "county"}
+    # and the words that ask rather than name what is asked about (synonyms.yml question_words)
+    words = {"town", "village", "city", "wisconsin", "wi", "county", *(kb.meta("question_words") or ())}
     for muni in kb.municipalities():
         words.update(typos(muni.name.split(" of ", 1)[-1]))
         for name in (muni.key, muni.name, *muni.aliases):
@@ -490,6 +497,20 @@ def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
     if len(values) < len(alternative):
         return None
     return sum(values) / len(values)
+
+
+def _singular(phrase: str) -> str:
+    """A code phrase as it is also found in the singular ("water closets" is in "flush water closet")."""
+    return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
+
+
+@lru_cache(maxsize=256)
+def head_count(question: str) -> int | None:
+    """How many people a question counts ("9 ppl", "11 of us", "14 roomers"), or None."""
+    from knowledge.parsing import parse_household
+
+    household = parse_household(" ".join(question.lower().split()))
+    return household.count if household else None
 
 
 def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
@@ -537,7 +558,7 @@ def select(
     idx = index(kb, municipality)
     if spelling_enabled():
         question = correct(kb, question)
-    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in unasked_words(kb)]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
@@ -577,7 +598,7 @@ def select(
             concept = found[position]
             matched.append(concept.words)
             gained += weights[position]
-            if any(p.lower() in idx.lowered[number] for p in concept.code_phrases):
+            if any(_singular(p.lower()) in idx.lowered[number] for p in concept.code_phrases):
                 phrase_bonus += PHRASE_BONUS
         lexical = gained / total
         topic_prior = max((prior.get(t, 0.0) for t in candidate.topics), default=0.0)
@@ -594,6 +615,8 @@ def select(
             score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
+        if candidate.unit == "persons" and head_count(question):
+            score += HEAD_COUNT_BONUS
         if cited and _in_cited(candidate.citation, cited):
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):
@@ -619,7 +642,7 @@ def match_descriptions(
     idx = index(kb, municipality)
     if spelling_enabled():
         question = correct(kb, question)
-    found = [c for c in concepts(question, kb.synonyms()) if c.words not in place_words(kb)]
+    found = [c for c in concepts(question, kb.synonyms()) if c.words not in unasked_words(kb)]
     weights = concept_weights(kb, found, idx)
     total = sum(weights) or 1.0
     scores: dict[str, float] = {}

@@ -289,3 +289,30 @@ def test_the_section_a_question_cites_comes_first(kb):
     assert selector.cited_sections("Under § 190-3 of the Holland code, ...") == ("190-3",)
     best = top(kb, "Town of Howard § 12.11: what is the effect if the petitioner fails to appear at the hearing?", "howard")
     assert best.candidate.citation.startswith("12.11") and "failure of the petitioner" in best.candidate.text
+
+
+@pytest.mark.parametrize(
+    "municipality, question, lead",
+    [
+        ("dresser", "9 ppl how many toilets?", "For 9 persons, at least 2 are needed: one flush water closet for each 8"),
+        ("amery", "rooming house with 14 roomers - how many bathrooms?", "For 14 persons, at least 2 are needed"),
+        ("holland", "rooming house, 16 people, how many bathtubs?", "For 16 persons, at least 2 are needed"),
+    ],
+)
+def test_a_head_count_gets_the_computed_number_of_fixtures(kb, municipality, question, lead):
+    answer = answer_topic(kb, municipality, "rooming_houses", question=question)
+    assert answer.text.startswith(lead)
+    assert "fraction thereof" in answer.payload["citations"][0]["quote"]
+
+
+def test_no_fixture_count_where_the_text_does_not_say_how_to_round(kb):
+    # Muskego: "for each six persons", without "or fraction thereof": the figure, nothing computed
+    answer = answer_topic(kb, "muskego", "rooming_houses", question="muskego rooming house 7 roomers how many toilets")
+    assert answer.text.startswith("In the City of Muskego, rooming house persons per flush water closet: six persons")
+    assert "rounded up" not in answer.text
+
+
+def test_a_plural_code_phrase_matches_the_singular_in_the_text(kb):
+    # "toilets" -> "water closets"; the persons-per figure says "flush water closet"
+    ranked = top(kb, "how many toilets does a rooming house need", "holland", topics=["rooming_houses"])
+    assert ranked.candidate.key == "rooming_persons_per_toilet"

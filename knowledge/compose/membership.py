@@ -45,7 +45,7 @@ def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str,
     term_stems = set(selector.tokens(term))
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     generic = set(selector.tokens(" ".join(config.get("generic_words") or ())))
-    places = selector.place_words(kb)
+    places = selector.unasked_words(kb)
     thing: list[tuple[tuple[str, ...], ...]] = []
     for concept in selector.concepts(question, kb.synonyms()):
         own = set(selector.tokens(concept.words))

@@ -117,6 +117,25 @@ def _standard_line(kb: KnowledgeBase, standard: Any) -> str:
     return f"{_lower_first(description)}: {standard.value_text}{conditions}"
 
 
+def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
+    """ "For 9 persons, at least 2 are needed: …" when the question counts people and the standard sets
+    one fixture for each so many persons "or fraction thereof" (the text's own rounding; without those
+    words nothing is computed)."""
+    count = selector.head_count(question)
+    description = kb.standard_description(standard.key).split(" (")[0]
+    if not count or standard.unit != "persons" or not standard.value or " per " not in description:
+        return ""
+    if "fraction thereof" not in standard.quote.lower():
+        return ""
+    each = int(standard.value)
+    need = -(-count // each)
+    thing = description.split(" per ", 1)[1]
+    return (
+        f"For {count} persons, at least {need} are needed: one {thing} for each {each} persons or fraction thereof "
+        f"({count} ÷ {each}, rounded up)."
+    )
+
+
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
     found = [s for s in kb.standards(key, municipality) if s.citation == citation]
     return found[0] if found else kb.standard(municipality, key)
@@ -402,6 +421,9 @@ def compose_lead(
         section = kb.section(muni.key, standard.citation)
         verdict = None if preface else _verdict(question, standard.quote, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
+        counted = _for_head_count(kb, standard, question) if not preface else ""
+        if counted:  # "9 ppl how many toilets?": the computed figure first
+            lines.append(counted)
         if closest:
             lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
         else:
