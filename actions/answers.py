@@ -23,6 +23,7 @@ from knowledge.compose import (
 )
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
+from knowledge.phrase_match import has_phrase
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
 
@@ -35,6 +36,8 @@ def space_in_message(tracker: Tracker) -> bool:
     request = parsing.parse_space_request(text)
     if any(room.ok for room in request.rooms):
         return True
+    if has_phrase(" ".join(text.lower().split()), parsing.people_vocab().get("fixture_words") or ()):
+        return False  # "11 of us sharing one toilet": how many fixtures, not how big a room
     counted = bool(request.household and request.household.count)
     return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
 

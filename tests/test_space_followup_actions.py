@@ -105,3 +105,14 @@ def test_the_form_reads_its_own_events_not_the_intent():
     assert _ages_were_asked(answered) and not _is_request(answered)
     first_run = tracker("can 3 kids sleep in a 9x11 bedroom in Amery", "ask_space_check", events=started[:2])
     assert not _ages_were_asked(first_run) and _is_request(first_run)
+
+
+def test_people_counted_with_bathroom_fixtures_ask_how_many_fixtures_not_a_room_check(domain):
+    from actions.answers import space_in_message
+
+    fixtures = tracker("I rent a room in Dresser, 11 of us share one toilet and one tub. is that allowed", "nlu_fallback")
+    assert not space_in_message(fixtures)
+    text = reply(ActionClarify(), tracker(fixtures.latest_message["text"], "nlu_fallback", {"municipality": "dresser"}), domain)
+    assert text.startswith("For 11 persons, at least 2 are needed") and "sq ft" not in text.split("\n")[0]
+    # a bedroom with a head count is still a space check
+    assert space_in_message(tracker("me and my 2 kids share one bedroom, is that ok?", "ask_sleeping_room_size"))
