@@ -252,7 +252,7 @@ def spelling_dictionary(sources_dir: Path = curated.SOURCES_DIR) -> dict[str, in
         for word in re.findall(r"[a-z]+", path.read_text(encoding="utf-8").lower()):
             counts[word] = counts.get(word, 0) + 1
     vocab = curated.load_vocab()
-    extra = [*curated.load_synonyms(), *curated.load_housing_words()]
+    extra = [*curated.load_synonyms(), *curated.load_word_list("housing_words")]
     extra += [k for c in vocab["topic_config"].values() for k in c["keywords"]]
     for phrase in extra:
         for word in re.findall(r"[a-z]+", phrase.lower()):
@@ -312,8 +312,8 @@ def build(
             {"key": "standards", "value": json.dumps(curated.load_vocab()["standards"])},
             {"key": "topic_config", "value": json.dumps(curated.load_vocab()["topic_config"])},
             {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
-            {"key": "housing_words", "value": json.dumps(curated.load_housing_words())},
-            {"key": "question_words", "value": json.dumps(curated.load_housing_words(key="question_words"))},
+            {"key": "housing_words", "value": json.dumps(curated.load_word_list("housing_words"))},
+            {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
             {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},

@@ -185,9 +185,9 @@ def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
     return {str(k): [str(v) for v in (values or [])] for k, values in (data.get("synonyms") or {}).items()}
 
 
-def load_housing_words(path: Path = SYNONYMS_PATH, key: str = "housing_words") -> list[str]:
-    """Housing words the texts may not use (``housing_words`` in ``knowledge/synonyms.yml``), or another
-    word list of that file (``question_words``: words that ask rather than name what is asked about)."""
+def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
+    """A word list of ``knowledge/synonyms.yml``: ``housing_words`` (housing words the texts may not use) or
+    ``question_words`` (words that ask rather than name what is asked about)."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
     return sorted({str(w).lower() for w in data.get(key) or []})

@@ -32,18 +32,18 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     config = kb.meta("handoff") or {}
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
+    role_words = selector.tokens(" ".join(config.get("role_words") or ()))  # in order of preference
     if question.strip():
         scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(naming)})
-        role_words = set(selector.tokens(" ".join(config.get("role_words") or ())))
         best = max(
             range(len(naming)),
-            key=lambda i: (scores.get(str(i), 0.0), bool(role_words & set(selector.tokens(naming[i].text))), -i),
+            key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(naming[i].text))), -i),
         )
         if scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
             return naming[best]
     officer = _words(muni.enforcing_officer)
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
-    for word in selector.tokens(" ".join(config.get("role_words") or ())):  # in order of preference
+    for word in role_words:
         found = next((s for s in roles if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
         if found is not None:
             return found

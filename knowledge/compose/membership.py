@@ -4,9 +4,8 @@ as 'owner'?", "is a property manager acting as agent considered the 'owner'?")
 The definition's own clause decides: the clause that contains most of the thing the question names
 (its words, through the synonym table) answers "Yes" when it names it, and "No" when an exclusion comes
 before it in that clause ("excluding bathrooms") or the clause denies what it names ("shall not be construed
-to be the owner"). When no
-clause names enough of it, there is no verdict and the definition is shown as it is. The words are data:
-``definition_membership`` in ``knowledge/vocab.yml``.
+to be the owner"). When no clause names enough of it, there is no verdict and the definition is shown as
+it is. The words are data: ``definition_membership`` in ``knowledge/vocab.yml``.
 """
 
 from __future__ import annotations
@@ -40,16 +39,16 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
 
 def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str, ...], ...]]:
     """The thing the question asks about: its concepts (alternative stem tuples) without the term's own
-    words, the ignored words of such questions and place names."""
+    words, the ignored words of such questions and the words that name no thing (places, "allowed")."""
     config = kb.meta("definition_membership") or {}
     term_stems = set(selector.tokens(term))
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     generic = set(selector.tokens(" ".join(config.get("generic_words") or ())))
-    places = selector.unasked_words(kb)
+    unasked = selector.unasked_words(kb)
     thing: list[tuple[tuple[str, ...], ...]] = []
     for concept in selector.concepts(question, kb.synonyms()):
         own = set(selector.tokens(concept.words))
-        if concept.words in places or not own or own <= term_stems | ignored:
+        if concept.words in unasked or not own or own <= term_stems | ignored:
             continue
         alternatives = tuple(
             a for a in concept.alternatives if a and not set(a) <= term_stems and (a == concept.alternatives[0] or not set(a) <= generic)
@@ -151,8 +150,9 @@ def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -
     if best is None or best[0] < float(config.get("min_share", 0.6)):
         return None
     share, clause, position = best
-    before = " " + " ".join(_WORD.findall(clause.lower())[:position]) + " "
-    whole = " " + " ".join(_WORD.findall(clause.lower())) + " "
+    words = _WORD.findall(clause.lower())
+    before = " " + " ".join(words[:position]) + " "
+    whole = " " + " ".join(words) + " "
     negations = [str(n).lower() for n in config.get("negations") or ()]
     excluded = any(f" {' '.join(_WORD.findall(e))} " in before for e in exclusions) or any(
         f" {' '.join(_WORD.findall(n))} " in whole for n in negations

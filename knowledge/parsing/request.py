@@ -42,9 +42,6 @@ class SpaceRequest:
     asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
 
 
-_has_phrase = has_phrase
-
-
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
 # ("one bedroom" is a unit's only with a unit word after it: "a 1 bdrm apt", not "all of us in one bedroom")
 _COUNTED_BEDROOMS = re.compile(
@@ -89,9 +86,9 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
         area = interpret_dimensions(span.text)
         if not area.ok and area.question and " in feet or in metres" in area.question:
             area = interpret_dimensions(span.text + " ft")  # a closet may well be 2x4 feet
-        if area.ok and _has_phrase(around, parts["low_ceiling"]):
+        if area.ok and has_phrase(around, parts["low_ceiling"]):
             low = (low or 0.0) + (area.area_sqft or 0.0)
-        elif area.ok and _has_phrase(around, parts["closet_hall"]):
+        elif area.ok and has_phrase(around, parts["closet_hall"]):
             closet = (closet or 0.0) + (area.area_sqft or 0.0)
         else:
             main.append(span)
@@ -116,21 +113,21 @@ def _read_request(lowered: str) -> SpaceRequest:
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]
     kind = None
-    rooming = _has_phrase(lowered, vocab["rooming"])
-    if not rooming and (_has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered)):
+    rooming = has_phrase(lowered, vocab["rooming"])
+    if not rooming and (has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered)):
         kind = "unit"  # "a 2 bdrm apt, 700 sq ft": the size is the unit's
-    elif _has_phrase(lowered, kinds["bedroom"]) or rooming:
+    elif has_phrase(lowered, kinds["bedroom"]) or rooming:
         kind = "bedroom"
-    elif _has_phrase(lowered, kinds["unit"]):
+    elif has_phrase(lowered, kinds["unit"]):
         kind = "unit"
     household = parse_household(lowered)
-    wants_minimum = not rooms and _has_phrase(lowered, vocab["minimum_questions"])
+    wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
     follow_up = (
         any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
-        or _has_phrase(lowered, vocab["follow_up_words"])
+        or has_phrase(lowered, vocab["follow_up_words"])
     ) or bool(household and household.adding)
-    wants_capacity = household is None and _has_phrase(lowered, vocab["capacity_questions"]) and not wants_minimum
-    asks_adequacy = _has_phrase(lowered, vocab["adequacy_questions"])
+    wants_capacity = household is None and has_phrase(lowered, vocab["capacity_questions"]) and not wants_minimum
+    asks_adequacy = has_phrase(lowered, vocab["adequacy_questions"])
     return SpaceRequest(
         household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity, asks_adequacy
     )
