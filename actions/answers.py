@@ -18,6 +18,7 @@ from knowledge.compose import (
     answer_topic,
     ask_municipality,
     duty_asked,
+    settled_by_definition,
     topic_for_duty,
     topic_from_text,
 )
@@ -44,11 +45,17 @@ def space_in_message(tracker: Tracker) -> bool:
 
 def checks_a_room(text: str) -> bool:
     """Whether a message gives both a room's size and who sleeps in it ("3 roomers in a 10x12 room, ok?"),
-    and asks about no duty: a space check, whatever topic the classifier saw in it."""
+    or who and that the minimum is asked ("3 of us in one room, how big must it be?"), and asks about no
+    duty: a space check, whatever topic the classifier saw in it."""
     if duty_asked(kb(), None, text):
         return False
     request = parsing.parse_space_request(text)
-    return any(r.ok for r in request.rooms) and bool(request.household and request.household.count)
+    counted = bool(request.household and request.household.count)
+    if any(r.ok for r in request.rooms):
+        return counted
+    # "3 of us in one room in a rooming house, how big must it be?": the minimum for them, no size needed
+    fixtures = has_phrase(" ".join(text.lower().split()), parsing.people_vocab().get("fixture_words") or ())
+    return counted and request.wants_minimum and not fixtures
 
 
 def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
@@ -153,6 +160,9 @@ def answer_or_ask(
     text = tracker.latest_message.get("text") or ""
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     if is_space_topic(topic) and (last_space or space_in_message(tracker) or adequacy):
+        settled = settled_by_definition(kb(), text, key) if key and adequacy and not last_space else None
+        if settled is not None and not space_in_message(tracker):  # "is overcrowding a nuisance in Dresser?"
+            return send(dispatcher, settled, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None

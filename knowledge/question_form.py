@@ -129,6 +129,32 @@ OBLIGATION = re.compile(
 )
 
 
+# what a question says is missing: "no window at all", "without screens", "doesn't have a railing",
+# "none of the windows have screens"
+_LACKING = re.compile(
+    r"\b(?:no|without|lacks?|lacking|missing|(?:do|does|did)(?:n'?t| not) (?:have|has)(?: an?| any)?"
+    r"|none of (?:the |my |our |its )?[a-z]+ (?:have|has)(?: an?| any)?)\s+"
+    r"(?:working |hot |real |proper |any |an? )?([a-z]{3,})",
+    re.I,
+)
+_AFFIRMED = re.compile(r"\b(?:shall|must)\b(?! not)", re.I)
+
+
+def lacks_required(question: str, provision: str) -> bool:
+    """Whether a permission question says something is missing that the provision requires ("no window at
+    all … is that allowed?" met by "Every habitable room shall have at least one window"): the answer is no."""
+    if question_kind(question) != "yes_no" or not PERMISSION.search(question):
+        return False
+    if NEGATIONS.search(provision) or not _AFFIRMED.search(provision):
+        return False
+    lowered = provision.lower()
+    for word in _LACKING.findall(question.lower()):
+        root = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        if re.search(rf"\b{re.escape(root)}", lowered):
+            return True
+    return False
+
+
 def yes_no(question: str, provision: str) -> str | None:
     """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
 
@@ -139,6 +165,8 @@ def yes_no(question: str, provision: str) -> str | None:
     if question_kind(question) != "yes_no":
         return None
     negated = bool(NEGATIONS.search(provision))
+    if lacks_required(question, provision):
+        return "No"  # what the question says is missing, the provision requires
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
         return "Yes"  # "shall not be construed to prevent …": the thing is allowed
     if PERMISSION.search(question):

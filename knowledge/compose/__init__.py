@@ -69,6 +69,7 @@ from knowledge.compose.questions import (
     compose_lead,
     duty_asked,
     scope_preface,
+    settled_by_definition,
 )
 from knowledge.compose.topics import (
     CHAT_QUOTES,
@@ -89,6 +90,7 @@ from knowledge.compose.verdicts import (
 )
 
 __all__ = [
+    "settled_by_definition",
     "DISCLAIMER",
     "QUOTE_LIMIT",
     "PARTY_NAMES",

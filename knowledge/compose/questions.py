@@ -27,6 +27,7 @@ from knowledge.compose.membership import also_defined, definition_part, with_mem
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
+from knowledge.phrase_match import has_phrase
 
 
 def duty_asked(
@@ -107,6 +108,8 @@ def _display_sentence(text: str) -> str:
 
 def _verdict(question: str, provision: str, lexical: float) -> str | None:
     verdict = selector.yes_no(question, provision)
+    if verdict == "No" and question_form.lacks_required(question, provision):
+        return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
     return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
 
 
@@ -174,7 +177,11 @@ def answer_question(
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
-        return not_addressed(muni, coverage.description.lower(), topic, coverage)
+        # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
+        return settled_by_definition(kb, question, muni.key) or not_addressed(muni, coverage.description.lower(), topic, coverage)
+    computed = room_figures(kb, muni.key, config.standards, question)
+    if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
+        return computed
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
     other = _better_topic(kb, muni, topic, question, role, ranking, ranked) or _closest_elsewhere(
         kb, muni, topic, question, role, ranked
@@ -193,9 +200,11 @@ def answer_question(
         if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
             ranked = [figure, *[r for r in ranked if r is not figure]]
     ranked = prefer_general(kb, question, ranked)
+    officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
+    if officer:
+        ranked = naming_an_officer(kb, muni, ranked)
     lead = ranked[0]
     preface = ""
-    officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
     duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties and not officer else None
     if duty:
         if duty in duties:
@@ -250,6 +259,26 @@ def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> l
     return [general, *[r for r in ranked if r is not general]] if general is not None else ranked
 
 
+# An officer question ("which official issues rooming house permits?") leads with the best provision that
+# names an officer or body when it matches at most this much less of the question than the best one.
+OFFICER_MARGIN = 0.25
+
+
+def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with the best provision that names an officer or a body first ("… issued by the Health
+    Officer"), for a question that asks which official acts (``facts.yml`` ``officer_questions``)."""
+    ranked = list(ranked)
+    if not ranked:
+        return ranked
+    titles = {muni.enforcing_officer.lower(), muni.office.lower(), *kb.fact_vocabulary().officer_titles}
+    floor = ranked[0].lexical - OFFICER_MARGIN
+    for r in ranked:
+        lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
+        if r.lexical >= floor and any(f" {t} " in lowered for t in titles):
+            return [r, *[x for x in ranked if x is not r]]
+    return ranked
+
+
 def scope_preface(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
     """ "The … code text does not address this for dwellings in general …" when the best provision is
     limited to a kind of dwelling the question does not name (a rooming-house permit for a question
@@ -291,6 +320,47 @@ def _better_topic(
     if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
         return next(t for t in best[0].candidate.topics if t in others)
     return None
+
+
+def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The yes or no a definition of the code settles ("Is overcrowding a room a nuisance in Dresser?"), for a
+    topic the code otherwise leaves alone; None when no defined term's clause settles it."""
+    from knowledge.compose.membership import membership_verdict
+
+    term = kb.match_term(question, municipality)
+    definitions = kb.definitions(term, municipality) if term else []
+    if not definitions or membership_verdict(kb, question, definitions[0].term, definitions[0].text) is None:
+        return None
+    return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
+
+
+def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
+    """The figures a room needs, computed, when a question on a topic with window figures gives the
+    room's size ("12x13 bedroom, min window area?" -> 15.6 sq ft), or on a topic that leaves low-ceiling
+    floor out gives the room and its low part ("12x14, 50 sf under 5'?" -> 118 sq ft counted); None
+    otherwise (no room size given, no such figure in the topic, or the text sets none that applies)."""
+    from knowledge import parsing, space
+
+    request = parsing.parse_space_request(question)
+    rooms = [room for room in request.rooms if room.ok]
+    if len(rooms) != 1:
+        return None
+    if request.low_ceiling_sqft and "floor_excluded_below_ft" in standards:
+        # "attic rm 12x14, 50 sf of it under 5' - what counts?": the check, with the low part left out
+        checked = space.check(kb, municipality, space.merge_request(request, None))
+        results = checked if isinstance(checked, list) else [checked]
+        if all(r.verdict not in (space.NEED_INFO, space.BAD_INPUT) for r in results):
+            return space.yes_no_first(space.to_answer(checked), question)
+        return None
+    if not set(standards) & set(space.WINDOW_KEYS):
+        return None
+    sleeping = request.kind == "bedroom" or has_phrase(
+        " ".join(question.lower().split()), [w for w in parsing.people_vocab()["space_kinds"]["bedroom"] if w != "room"]
+    )
+    result = space.windows(kb, municipality, rooms[0], sleeping_room=True if sleeping else None)
+    if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
+        return None
+    return space.yes_no_first(space.to_answer(result), question)
 
 
 # A provision of the topic must match at least this share of the question to be given as the answer.

@@ -124,6 +124,10 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     return text, found
 
 
+# words between a person and the age that describes them: "our baby who is 5 months old"
+_AGE_LINKS = frozenset({"who", "is", "that", "thats", "was", "just", "only", "about", "around", "now"})
+
+
 def _phrase_in(words: list[str], i: int, phrases: Iterable[str]) -> bool:
     """Whether one of ``phrases`` (space-separated words) starts at ``words[i]``."""
     for phrase in phrases:
@@ -217,7 +221,9 @@ def parse_household(text: str) -> Household | None:
                     complete = False
             before = words[i - 2] if prev in dets and i > 1 else prev
             after_comma = before == "," or (attached[0] and before in joiners)
-            if count == 1 and named_at[0] == i - 1 and persons and persons[-1].age is None:
+            between = words[named_at[0] + 1 : i] if named_at[0] >= 0 else ["-"]
+            described = named_at[0] == i - 1 or (0 < len(between) <= 3 and set(between) <= _AGE_LINKS)
+            if count == 1 and described and persons and persons[-1].age is None:
                 persons[-1] = Person(persons[-1].band, ages[0])  # "a baby (6 months)", "my son 4 years old"
             elif not attach(ages * count, after_comma):
                 persons.extend(Person("person", ages[0]) for _ in range(count))
@@ -229,6 +235,10 @@ def parse_household(text: str) -> Household | None:
         if is_number(word):
             value = float(word)
             j = skip_adjectives(i + 1)
+            if prev == "for" and j < n and plural.get(words[j]) == "person" and value.is_integer() and persons:
+                total = int(value)  # "me and my buddy ... how big for 2 people": the two already named
+                i = j + 1
+                continue
             if j < n and words[j] in plural | singular and value.is_integer() and 0 < value <= 1000:
                 band = band_of(j, plural.get(words[j]) or singular[words[j]])
                 start = len(persons)
@@ -270,7 +280,8 @@ def parse_household(text: str) -> Household | None:
                 persons.append(Person("adult"))
                 i += 1
                 continue
-            if prev in joiners or prev == "for" or nxt in joiners - {","}:
+            after = words[i + 2] if i + 2 < n else ""
+            if prev in joiners or prev == "for" or nxt in joiners - {","} or (nxt == "," and (after in dets or after in nouns or is_number(after))):
                 persons.append(Person("adult"))
                 i += 1
                 continue

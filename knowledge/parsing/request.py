@@ -48,6 +48,9 @@ _COUNTED_BEDROOMS = re.compile(
     r"(?<![x×*.\d])(?<!by )(?<!x )\b(?:(?:[2-9]|two|three|four|five)\s*-?\s*(?:bdrms?|bedrooms?|brs?|bd)\b"
     r"|(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\s+(?:apt|apartment|unit|house|home|flat|condo|rental)\b)"
 )
+# "looking at a 1 bedroom, 340 sq ft": a unit, when no bedroom is named besides ("a 1 bedroom, the bedroom is 10x11")
+_A_ONE_BEDROOM = re.compile(r"\ba (?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b")
+_BEDROOM_WORD = re.compile(r"\b(?:bdrm|bedroom|br|bd)s?\b")
 
 _CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
 
@@ -114,7 +117,10 @@ def _read_request(lowered: str) -> SpaceRequest:
     kinds = vocab["space_kinds"]
     kind = None
     rooming = has_phrase(lowered, vocab["rooming"])
-    if not rooming and (has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered)):
+    one_bedroom_unit = bool(_A_ONE_BEDROOM.search(lowered)) and len(_BEDROOM_WORD.findall(lowered)) == 1
+    if not rooming and (
+        has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered) or one_bedroom_unit
+    ):
         kind = "unit"  # "a 2 bdrm apt, 700 sq ft": the size is the unit's
     elif has_phrase(lowered, kinds["bedroom"]) or rooming:
         kind = "bedroom"

@@ -78,7 +78,7 @@ from knowledge.space.results import (
 )
 from knowledge.space.sleeping import sleeping_room, sleeping_rooms
 from knowledge.space.unit import dwelling_unit
-from knowledge.space.windows import windows
+from knowledge.space.windows import WINDOW_KEYS, windows
 
 __all__ = [
     "Answer",
@@ -128,4 +128,5 @@ __all__ = [
     "sleeping_rooms",
     "dwelling_unit",
     "windows",
+    "WINDOW_KEYS",
 ]

@@ -387,7 +387,7 @@ def _sleep_capacity(
     ctx: _Ctx, rules: _SleepRules, room: Room, area: float, exclusion: str, rooming: bool
 ) -> SpaceResult:
     head = "; ".join(p for p in (room.describe(), exclusion) if p)
-    label = _room_label(room, rooming)
+    label = _room_label(room, rooming) + (f" ({sqft(area)} of it counted)" if exclusion else "")
     numbers: dict[str, Any] = {"area_sqft": room.area_sqft, "counted_area_sqft": area}
     one_fits = rules.one is not None and _ge(area, rules.one.value or 0)
     if rules.split and rules.threshold is not None:

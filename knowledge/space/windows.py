@@ -67,7 +67,7 @@ class _WindowCheck:
         return True
 
 
-_WINDOW_KEYS = (
+WINDOW_KEYS = (
     "window_pct_of_floor",
     "window_min_sqft",
     "skylight_pct_of_floor",
@@ -78,7 +78,7 @@ _WINDOW_KEYS = (
 
 def _has_window_rules(ctx: _Ctx) -> bool:
     """Whether the text has any window rule at all."""
-    return any(ctx.std(key) for key in _WINDOW_KEYS)
+    return any(ctx.std(key) for key in WINDOW_KEYS)
 
 
 def _bad_areas(ctx: _Ctx, window_area: float | None, openable_area: float | None) -> SpaceResult | None:

@@ -1,0 +1,56 @@
+"""What an answer leads with, for three kinds of question (real knowledge base): "No." when a permission
+question says something is missing that the provision requires; the provision naming an officer when the
+question asks which official acts; the yes or no a definition settles on a topic the code otherwise leaves
+alone."""
+
+from __future__ import annotations
+
+from knowledge import question_form
+from knowledge.compose import answer_topic, settled_by_definition
+
+
+def ask(kb, municipality: str, topic: str, question: str):
+    return answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
+
+
+def test_something_missing_that_the_provision_requires_is_a_no():
+    rule = "Every habitable room shall have at least one window or skylight facing directly to the outdoors."
+    assert question_form.lacks_required("the bedroom has no window at all. is that allowed?", rule)
+    assert question_form.yes_no("the bedroom has no window at all. is that allowed?", rule) == "No"
+    screens = "all openable windows as required shall be supplied with screens"
+    assert question_form.lacks_required("none of the windows have screens. is that legal?", screens)
+    # not a permission question, nothing missing, or the thing missing is not what the rule requires
+    assert not question_form.lacks_required("does the bedroom need a window?", rule)
+    assert not question_form.lacks_required("the bedroom has a small window. is that allowed?", rule)
+    assert not question_form.lacks_required("there is no closet in the bedroom. is that allowed?", rule)
+    assert not question_form.lacks_required("no window, is that ok?", "No room shall be used without a window.")
+
+
+def test_a_bedroom_without_a_window_is_answered_no_with_the_window_rule(kb):
+    answer = ask(
+        kb, "holland", "windows_light_ventilation",
+        "my bedroom in the town of holland has no window at all. is that allowed?",
+    )
+    first = answer.text.split("\n")[0]
+    assert first.startswith("No. Town of Holland Code § 190-7A says:"), answer.text
+    assert "at least one window or skylight" in first
+
+
+def test_which_official_gets_the_provision_naming_one(kb):
+    answer = ask(
+        kb, "dresser", "rental_licensing",
+        "Which official issues rooming house permits under the Village of Dresser Housing Code, and when do they expire?",
+    )
+    assert "issued by the Health Officer" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_definition_settles_a_topic_the_code_otherwise_leaves_alone(kb):
+    question = "Is overcrowding a room with occupants treated as a nuisance under the Village of Dresser Housing Code?"
+    answer = settled_by_definition(kb, question, "dresser")
+    assert answer is not None and answer.text.startswith("Yes. The Village of Dresser code's definition of \"nuisance\"")
+    assert "Overcrowding a room with occupants" in answer.text
+    assert ask(kb, "dresser", "occupancy_floor_space", question).text == answer.text
+    # no defined term of the code in the question: the topic's honest silence stands
+    assert settled_by_definition(kb, "how many people can live in a 2 bedroom apartment in dresser?", "dresser") is None
+    silent = ask(kb, "dresser", "occupancy_floor_space", "how many people can live in a 2 bedroom apartment in dresser?")
+    assert "does not address" in silent.text and "Health Officer" in silent.text

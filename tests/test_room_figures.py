@@ -1,0 +1,102 @@
+"""Figures computed for the room a question describes, on the real knowledge base: the window and openable
+areas a room of a given size needs ("bdrm 10x12 - min window area?"), the floor that counts when part of
+it is under a low ceiling, and the minimum for the people named when no room size is given."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import parsing
+from knowledge.compose import answer_topic
+
+WINDOWS = "windows_light_ventilation"
+
+
+def first_two_sentences(text: str) -> str:
+    return " ".join(text.replace("\n", " ").split(". ")[:2])
+
+
+@pytest.mark.parametrize(
+    "municipality, question, figures",
+    [
+        ("holland", "bedroom in my town of holland rental is 12x13. whats the min window area reqd?", ["15.6 sq ft"]),
+        ("muskego", "muskego bdrm 10x12 - min window area + min openable area?", ["12 sq ft", "5.4 sq ft"]),
+        ("amery", "amery: bdrm is 10x15. min glass area and min openable area reqd?", ["15 sq ft", "6 sq ft"]),
+        (
+            "howard",
+            "For a 200 square foot sleeping room under Town of Howard Chapter 12, what is the minimum total window "
+            "area and the minimum openable window area?",
+            ["20 sq ft", "9 sq ft"],
+        ),
+    ],
+)
+def test_a_room_size_gets_its_window_figures_computed(kb, municipality, question, figures):
+    answer = answer_topic(kb, municipality, WINDOWS, question=question, ranking=[("ask_windows_light_ventilation", 0.9)])
+    lead = answer.text.split("\n")[0]
+    for figure in figures:
+        assert figure in lead, answer.text
+    assert answer.payload["citations"], "the computed figures cite the window rules"
+    assert any("10" in c["quote"] and "window" in c["quote"].lower() for c in answer.payload["citations"])
+
+
+def test_a_sleeping_room_gets_the_sleeping_room_figures(kb):
+    answer = answer_topic(
+        kb, "howard", WINDOWS, question="min window area for a 100 sq ft sleeping room in howard?",
+        ranking=[("ask_windows_light_ventilation", 0.9)],
+    )
+    # 10% of 100 is 10, but Howard's sleeping rooms need at least 12 square feet
+    assert answer.text.startswith("In the Town of Howard, a sleeping room of 100 sq ft needs at least 12 sq ft of window")
+
+
+def test_without_a_room_size_the_window_rule_is_quoted(kb):
+    answer = answer_topic(
+        kb, "holland", WINDOWS, question="whats the min window area for a bedroom in holland?",
+        ranking=[("ask_windows_light_ventilation", 0.9)],
+    )
+    assert "10%" in first_two_sentences(answer.text)
+    assert "sq ft of window" not in answer.text
+
+
+def test_floor_under_a_low_ceiling_is_left_out_of_the_count(kb):
+    answer = answer_topic(
+        kb, "amery", "ceiling_height",
+        question="amery - finished attic rm 12x14, about 50 sf of it has ceiling under 5'. what sf counts for occupancy calc?",
+        ranking=[("ask_ceiling_height", 0.9)],
+    )
+    assert "(118 sq ft of it counted)" in answer.text.split("\n")[0], answer.text
+    assert "168 sq ft − 50 sq ft under a ceiling lower than five feet = 118 sq ft" in answer.text
+
+
+@pytest.mark.parametrize(
+    "text, count",
+    [
+        ("Me, my husband, our 2 kids (6 and 3) and our baby who is 5 months old", 5),
+        ("me and my buddy are going to share one room. how big does it need to be for 2 people", 2),
+        ("me, 2 kids", 3),
+        ("me and 2 people", 3),
+    ],
+)
+def test_household_counts(text, count):
+    household = parsing.parse_household(text.lower())
+    assert household is not None and household.count == count, household
+
+
+def test_an_age_after_who_is_belongs_to_the_person_named():
+    household = parsing.parse_household("me and my husband and our baby who is 5 months old")
+    assert household is not None and household.count == 3
+    assert [p.band for p in household.persons] == ["adult", "adult", "baby"]
+    assert household.persons[-1].age == pytest.approx(5 / 12)
+
+
+def test_a_one_bedroom_is_a_unit_unless_its_bedroom_is_sized():
+    unit = parsing.parse_space_request("3 of us looking at a 1 bedroom in Muskego thats 340 square feet. fine for 3?")
+    assert unit.kind == "unit"
+    room = parsing.parse_space_request("me and my two kids are moving into a 1 bedroom, the bedroom is 10 by 11. ok for 3?")
+    assert room.kind == "bedroom"
+
+
+def test_the_minimum_for_a_family_is_asked_without_a_room_size():
+    request = parsing.parse_space_request(
+        "Me, my husband and our 2 kids. How much living space does the code say a family like ours needs?"
+    )
+    assert request.wants_minimum and request.household and request.household.count == 4
