@@ -71,6 +71,8 @@ class Vocabulary:
     officer_questions: tuple[re.Pattern[str], ...] = ()
     # the officers and bodies a text may name: an officer question's answer names one ("issued by the Health Officer")
     officer_titles: tuple[str, ...] = ()
+    # the words of a rule that set when a duty is due ("at all reasonable times"): a decided verdict says them
+    duty_qualifiers: tuple[str, ...] = ()
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -251,6 +253,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
         officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
+        duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),
     )
 

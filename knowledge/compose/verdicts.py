@@ -79,7 +79,7 @@ def answer_duty(
     facts = normalize_facts(facts)
     verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
-    lead = _verdict_lead(muni, what, verdict, role, cases)
+    lead = _verdict_lead(muni, what, verdict, role, cases, vocabulary.duty_qualifiers)
     answered = _yes_or_no(vocabulary, verdict, question, role)
     lead = answered + lead[0].lower() + lead[1:] if answered else lead
     unless = _unless_line(verdict)
@@ -89,7 +89,7 @@ def answer_duty(
         cited_rules += rules
     cited = _cited_sections(kb, muni.key, cited_rules)
     lines = [lead, *([unless] if unless else []), *([ask_line(question)] if question else [])]
-    lines.append(quote_lines(cited, quote_limit))
+    lines.append(_rule_quote_lines(cited, [r for r in cited_rules if r is not None], quote_limit))
     determination = evaluate(rules, facts, duty)
     payload = {
         "municipality": muni.key,
@@ -332,11 +332,15 @@ def _verdict_lead(
     verdict: Verdict,
     role: str | None,
     cases: list[tuple[list[str], tuple[str, ...] | None]] | None = None,
+    qualifiers: Sequence[str] = (),
 ) -> str:
-    """The first sentence: the party (decided), what it depends on (undecided), or that the text is silent."""
+    """The first sentence: the party (decided), what it depends on (undecided), or that the text is silent.
+    A decided duty's time the rule's own words set ("at all reasonable times", ``facts.yml``
+    ``duty_qualifiers``) follows the party."""
     if verdict.kind == "decided":
         party = _party_for(verdict.parties, role)
-        return f"In the {muni.name}, {what} is the responsibility of {party}{_given_conditions(verdict)}."
+        when = _when_in_quote(verdict.rule.quote if verdict.rule is not None else "", qualifiers)
+        return f"In the {muni.name}, {what} is the responsibility of {party}{_given_conditions(verdict)}{when}."
     officer = muni.office if muni.office == muni.enforcing_officer else f"{muni.office} ({muni.enforcing_officer})"
     if verdict.kind == "silent":
         return (
@@ -362,6 +366,29 @@ def _verdict_lead(
         + "; ".join(parts)
         + "."
     )
+
+
+def _rule_quote_lines(sections: Sequence[Section], rules: Sequence[Rule], limit: int) -> str:
+    """'Source:' lines for the sections of a verdict, each quoting the words of the rule it rests on (found
+    verbatim in the section) rather than the section's opening ("§ 190-3 Inspections. The Town Building
+    Inspector is …" for the occupant's duty to give access, further down the same section); a clerk's
+    long form quotes the sections whole."""
+    if limit > QUOTE_LIMIT:
+        return quote_lines(sections, limit)
+    lines = []
+    for section in sections:
+        text = " ".join(section.text.split())
+        own = {r.quote for r in rules if r.citation == section.citation and r.quote}
+        # one rule of the section: its words; several (the cases of an undecided verdict): the section
+        quote = next(iter(own)) if len(own) == 1 and " ".join(next(iter(own)).split()) in text else None
+        lines.append(source_line(section.full_citation, shorten(quote or section.text, limit)))
+    return "\n".join(lines)
+
+
+def _when_in_quote(quote: str, qualifiers: Sequence[str]) -> str:
+    """ ", at all reasonable times" when the rule's quote sets the duty's time in one of ``qualifiers``."""
+    lowered = " ".join(quote.lower().split())
+    return next((f", {q}" for q in qualifiers if q in lowered), "")
 
 
 def _unless_line(verdict: Verdict, short: bool = False) -> str | None:

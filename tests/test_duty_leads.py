@@ -1,0 +1,62 @@
+"""How a "who has to …" answer reads (real knowledge base): the duty the message names, "Yes," when the
+question proposed the side the verdict names, the time the rule sets, and the rule's own words quoted."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge.compose import answer_duty, duty_asked
+from knowledge.facts import asked_duty
+
+
+@pytest.mark.parametrize(
+    "text, duty",
+    [
+        ("Our 4-unit building has a shared laundry room in the basement that is honestly disgusting. "
+         "Whose job is it to keep that clean?", "clean_shared_areas"),
+        ("tnt's apt is filthy, rotting dishes, smell coming into the hallway. does code actually require the "
+         "tnt to keep their unit clean?", "clean_own_unit"),
+        ("the hallway is filthy, who cleans it?", "clean_shared_areas"),
+        ("my unit is dirty who cleans", "clean_own_unit"),
+    ],
+)
+def test_the_cleaning_duty_named(kb, text, duty):
+    assert asked_duty(text, kb.fact_vocabulary()) == duty
+
+
+def answer(kb, municipality: str, topic: str, question: str):
+    asked = duty_asked(kb, topic, question)
+    assert asked is not None, question
+    return answer_duty(kb, municipality, asked[0], {}, asked[1], None, question=question)
+
+
+def test_access_is_due_at_the_times_the_rule_sets_and_the_rule_is_quoted(kb):
+    reply = answer(
+        kb, "holland", "access_for_repairs",
+        "my landlord keeps showing up at night to fix stuff. do I legally have to let him in whenever he wants?",
+    )
+    lead, source = reply.text.split("\n")[:2]
+    assert lead == (
+        "Yes, in the Town of Holland, giving access for repairs is the responsibility of the occupant (the tenant), "
+        "at all reasonable times."
+    )
+    # the occupant's sentence of § 190-3, not the section's opening about the inspector
+    assert source.startswith('Source: Town of Holland Code § 190-3: "Every occupant of a dwelling or dwelling unit shall give')
+    assert reply.payload["citations"][0]["quote"] == kb.section("holland", "§ 190-3").text
+
+
+def test_requiring_the_tenant_proposes_the_tenant(kb):
+    reply = answer(
+        kb, "muskego", "cleanliness",
+        "muskego. tnt's apt is filthy, rotting dishes, smell coming into the hallway. does code actually require the "
+        "tnt to keep their unit clean?",
+    )
+    assert reply.text.startswith("Yes, in the City of Muskego, keeping one's own part of the dwelling clean is the "
+                                 "responsibility of the occupant")
+
+
+def test_an_undecided_verdict_quotes_the_section_whole(kb):
+    reply = answer(kb, "holland", "pests", "who has to exterminate the roaches?")
+    source = next(line for line in reply.text.split("\n") if line.startswith("Source:"))
+    assert source.startswith('Source: Town of Holland Code § 190-10, extermination paragraph: "Every occupant of a dwelling')
+    assert "Notwithstanding the foregoing provisions" in source  # the section, not one case's rule
