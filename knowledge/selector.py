@@ -51,6 +51,7 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     question_kind,
     yes_no,
 )
+from knowledge.scopes import named_scopes, provision_scopes, unnamed_scope  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -513,32 +514,6 @@ def head_count(question: str) -> int | None:
     return household.count if household else None
 
 
-def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
-    """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
-    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
-    named: set[str] = set()
-    for scope, entry in kb.scopes().items():
-        wordings = [scope, *(entry.get("wordings") or [])]
-        if any(f" {' '.join(_WORD.findall(w.replace('-', '')))} " in lowered for w in wordings):
-            named.add(scope)
-    return named
-
-
-def provision_scopes(kb: KnowledgeBase, text: str) -> set[str]:
-    """The scopes a provision's text is limited to (it names them)."""
-    lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
-    return {scope for scope in kb.scopes() if f" {scope} " in lowered or f" {scope}s " in lowered}
-
-
-def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str | None:
-    """The scope a candidate is limited to that the question does not name (None: it applies as asked)."""
-    if candidate.kind == "definition" or not kb.scopes():
-        return None
-    headings = {s.citation: s.heading for s in kb.sections(candidate.municipality)}
-    extra = provision_scopes(kb, f"{candidate.text} {headings.get(candidate.citation, '')}") - named_scopes(kb, question)
-    return min(extra) if extra else None
-
-
 def select(
     kb: KnowledgeBase,
     question: str,
@@ -629,6 +604,17 @@ def select(
         return select(kb, "", municipality, role, ranking, topics, kinds, limit)
     ranked.sort(key=lambda r: -r.score)
     return ranked[:limit]
+
+
+def matching_first(ranked: Sequence[Ranked], floor: float) -> list[Ranked]:
+    """The ranking with its first candidate that matches at least ``floor`` of the question moved to the
+    front when the best-scored one matches less (a defined term the question names, "bathroom", scores
+    high on its term bonus and yet is not what a question about sharing one asks); unchanged otherwise."""
+    ranked = list(ranked)
+    if not ranked or ranked[0].lexical >= floor:
+        return ranked
+    match = next((r for r in ranked if r.lexical >= floor), None)
+    return [match, *[r for r in ranked if r is not match]] if match is not None else ranked
 
 
 def match_descriptions(

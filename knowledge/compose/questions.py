@@ -188,6 +188,7 @@ def answer_question(
     )
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
+    ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         # nothing on the topic in this code matches what was asked: say so honestly
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)

@@ -57,7 +57,7 @@ def answer_unsure(
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:
-        ranked = selector.select(kb, question, muni.key, role, ranking, limit=12)
+        ranked = selector.matching_first(selector.select(kb, question, muni.key, role, ranking, limit=12), CLOSEST_MIN_LEXICAL)
         strength = selector.match_weight(kb, question, muni.key, ranked[0]) if ranked else 0.0
         if ranked and (best is None or ranked[0].score > best[0]):
             best = (ranked[0].score, (ranked, strength), muni)

@@ -1,0 +1,48 @@
+"""Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): which scopes a
+question names, which a provision is limited to, and which of those a question leaves unnamed."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from knowledge.kb import KnowledgeBase
+from knowledge.question_form import _WORD
+
+if TYPE_CHECKING:
+    from knowledge.selector import Candidate
+
+
+def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
+    """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
+    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
+    named: set[str] = set()
+    for scope, entry in kb.scopes().items():
+        wordings = [scope, *(entry.get("wordings") or [])]
+        if any(f" {' '.join(_WORD.findall(w.replace('-', '')))} " in lowered for w in wordings):
+            named.add(scope)
+    return named
+
+
+def provision_scopes(kb: KnowledgeBase, text: str) -> set[str]:
+    """The scopes a provision's text is limited to (it names them), not those it names as an exception
+    ("with the exception of rooming houses": it applies to every other dwelling; ``scope_exceptions``)."""
+    lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
+    exceptions = [" ".join(_WORD.findall(str(e).lower())) for e in kb.meta("scope_exceptions") or ()]
+    found: set[str] = set()
+    for scope in kb.scopes():
+        for match in re.finditer(rf" {re.escape(scope)}s? ", lowered):
+            before = " " + " ".join(lowered[: match.start()].split()[-4:]) + " "
+            if not any(f" {e} " in before for e in exceptions if e):
+                found.add(scope)
+                break
+    return found
+
+
+def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str | None:
+    """The scope a candidate is limited to that the question does not name (None: it applies as asked)."""
+    if candidate.kind == "definition" or not kb.scopes():
+        return None
+    headings = {s.citation: s.heading for s in kb.sections(candidate.municipality)}
+    extra = provision_scopes(kb, f"{candidate.text} {headings.get(candidate.citation, '')}") - named_scopes(kb, question)
+    return min(extra) if extra else None

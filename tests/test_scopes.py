@@ -1,0 +1,38 @@
+"""Provisions limited to a kind of dwelling, and the candidate that matches first (real knowledge base)."""
+
+from __future__ import annotations
+
+from knowledge import selector
+from knowledge.compose import answer_unsure
+from knowledge.scopes import provision_scopes
+
+SHARING = (
+    "our landlord in muskego split his house into 2 apartments and now we have to share the only bathroom with "
+    "the people in the other unit. is that even legal?"
+)
+
+
+def test_a_scope_named_as_an_exception_does_not_limit_the_provision(kb):
+    multiple_use = kb.section("muskego", "Basic equipment and facilities, D").text
+    assert "with the exception of rooming houses" in multiple_use
+    assert provision_scopes(kb, multiple_use) == set()
+    assert provision_scopes(kb, "Every rooming house shall have at least one flush water closet") == {"rooming house"}
+    assert provision_scopes(kb, "every dwelling, other than a rooming house, and every rooming house permit") == {
+        "rooming house"
+    }
+
+
+def test_the_first_candidate_that_matches_enough_leads(kb):
+    ranked = selector.select(kb, SHARING, "muskego", None, [("ask_bathroom_kitchen_facilities", 0.13)], limit=12)
+    moved = selector.matching_first(ranked, 0.4)
+    assert moved[0].lexical >= 0.4 and sorted(map(id, moved)) == sorted(map(id, ranked))
+    assert selector.matching_first(moved, 0.4) == moved  # already first: unchanged
+    assert selector.matching_first(ranked, 1.01) == ranked  # nothing matches that much: unchanged
+
+
+def test_sharing_a_bathroom_between_two_units_gets_the_prohibition(kb):
+    unsure = answer_unsure(kb, SHARING, "muskego", None, [("nlu_fallback", 0.45), ("ask_space_check", 0.3)])
+    assert unsure.answer is not None
+    first = unsure.answer.text.split("\n")[0]
+    assert first.startswith("No. The closest provision in the City of Muskego code is"), first
+    assert "Under no circumstances may occupants of two or more dwelling units share a toilet" in first
