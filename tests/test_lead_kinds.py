@@ -54,3 +54,16 @@ def test_a_definition_settles_a_topic_the_code_otherwise_leaves_alone(kb):
     assert settled_by_definition(kb, "how many people can live in a 2 bedroom apartment in dresser?", "dresser") is None
     silent = ask(kb, "dresser", "occupancy_floor_space", "how many people can live in a 2 bedroom apartment in dresser?")
     assert "does not address" in silent.text and "Health Officer" in silent.text
+
+
+def test_a_question_naming_its_topics_thing_is_not_taken_for_another_topics_duty(kb):
+    from knowledge.compose import duty_asked
+
+    hot_water = "Amery - do I have to provide hot water to the bathroom sink and tub?"
+    assert duty_asked(kb, "hot_water", hot_water) is None  # not "maintaining supplied facilities"
+    answer = ask(kb, "amery", "hot_water", hot_water)
+    assert answer.text.startswith("Yes. ") and "supplied with hot water at all times" in answer.text.split("\n")[0]
+    screens = "bugs and flies keep coming in, none of the windows have screens. muskego. does my landlord have to put them up?"
+    assert duty_asked(kb, "screens", screens) is None  # not "exterminating"
+    # asked who, another topic's duty is still answered with its verdict
+    assert duty_asked(kb, "hot_water", "who has to fix the water heater when it breaks?") is not None

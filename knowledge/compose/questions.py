@@ -62,8 +62,9 @@ def duty_asked(
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
+    # that does not name the topic's own thing ("do I have to provide hot water to the tub?" asks about hot water)
     elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
-    if named is None and (who or elsewhere):
+    if named is None and (kind == "who" or ((who or elsewhere) and not _names_topic(kb, topic, text))):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
@@ -71,6 +72,14 @@ def duty_asked(
         return None
     home = topic if named in own else (topic_for_duty(kb, named) or topic)
     return (named, home) if home else None
+
+
+def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
+    """Whether a message names one of the topic's keywords (``topic_config`` in knowledge/vocab.yml)."""
+    if not topic or topic not in kb.topic_configs():
+        return False
+    keywords = kb.topic_config(topic).keywords
+    return has_phrase(" ".join(re.findall(r"[a-z0-9]+", text.lower())), [*keywords, *(f"{k}s" for k in keywords)])
 
 
 def _bare_phrase(text: str) -> bool:
