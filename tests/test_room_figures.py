@@ -100,3 +100,26 @@ def test_the_minimum_for_a_family_is_asked_without_a_room_size():
         "Me, my husband and our 2 kids. How much living space does the code say a family like ours needs?"
     )
     assert request.wants_minimum and request.household and request.household.count == 4
+
+
+@pytest.mark.parametrize(
+    "municipality, topic, question, lead",
+    [
+        ("muskego", "heating", "muskgo wi - tnt complaining its 65 inside in winter, thats fine right?",
+         "No. 65° is below the 70° the City of Muskego code requires."),
+        ("howard", "heating", "is 72 degrees ok for my tenants when it's -20 outside? howard",
+         "Yes. 72° is not below the 70 degrees Fahrenheit the Town of Howard code requires."),
+        ("holland", "hot_water", "the hot water only gets to 100 degrees in my holland apartment, is that legal?",
+         "No. 100° is below the 120° the Town of Holland code requires."),
+    ],
+)
+def test_a_stated_temperature_is_compared_with_the_codes(kb, municipality, topic, question, lead):
+    answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
+    assert answer.text.startswith(lead), answer.text
+    assert answer.payload["citations"] and answer.payload["compared"]["required"] in (70.0, 120.0)
+
+
+def test_no_stated_temperature_no_comparison(kb):
+    for question in ("how warm does the heat have to be in amery?", "my heat has been out for 3 days", "it's -20 outside"):
+        answer = answer_topic(kb, "amery", "heating", question=question, ranking=[("ask_heating", 0.9)])
+        assert "compared" not in answer.payload, question

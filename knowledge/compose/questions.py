@@ -188,7 +188,9 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
         return settled_by_definition(kb, question, muni.key) or not_addressed(muni, coverage.description.lower(), topic, coverage)
-    computed = room_figures(kb, muni.key, config.standards, question)
+    computed = room_figures(kb, muni.key, config.standards, question) or temperature_check(
+        kb, muni, config.standards, question
+    )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
@@ -371,6 +373,54 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
     if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
         return None
     return space.yes_no_first(space.to_answer(result), question)
+
+
+# A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
+# this range not followed by a unit of something else, and not the outside temperature.
+_TEMPERATURE = re.compile(
+    r"(?<![-\d.])(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|in\b|inch|days?|hours?|units?|people|persons|ppl|"
+    r"years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
+    re.I,
+)
+TEMPERATURE_RANGE = (40.0, 200.0)
+_ACCEPTABLE = re.compile(r"\b(?:fine|ok|okay|legal|allowed|normal|acceptable|enough|good enough)\b", re.I)
+_TEMPERATURE_STANDARDS = ("heating_temp_f", "hot_water_temp_f")
+
+
+def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """A temperature the question states, compared with the one the code requires ("tnt says it's 65 inside in
+    winter, that's fine right?" -> "No. 65° is below the 70° …"); None without a stated temperature or a
+    temperature standard of the topic in this code."""
+    key = next((k for k in _TEMPERATURE_STANDARDS if k in standards), None)
+    standard = kb.standard(muni.key, key) if key else None
+    if standard is None or not standard.value:
+        return None
+    values = [float(v) for v in _TEMPERATURE.findall(question)]
+    values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
+    if len(values) != 1:
+        return None
+    stated = values[0]
+    shown = f"{stated:g}°"
+    below = stated < standard.value
+    permission = bool(question_form.PERMISSION.search(question) or _ACCEPTABLE.search(question))
+    opening = ("No. " if below else "Yes. ") if permission else ""
+    section = kb.section(muni.key, standard.citation)
+    lines = [
+        f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
+        f"requires. In the {muni.name}, {_standard_line(kb, standard)}.",
+        source_line(section.full_citation, shorten(standard.quote)),
+    ]
+    payload = {
+        "municipality": muni.key,
+        "addressed": True,
+        "lead": {"kind": "standard", "citation": standard.citation},
+        "standards": [{"key": standard.key, "value": standard.value, "unit": standard.unit,
+                       "value_text": standard.value_text, "citation": standard.citation}],
+        "compared": {"stated": stated, "required": standard.value, "below": below},
+        "citations": [citation_payload(section)],
+    }
+    return Answer("\n".join(lines), payload)
 
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
