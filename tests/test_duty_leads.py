@@ -60,3 +60,17 @@ def test_an_undecided_verdict_quotes_the_section_whole(kb):
     source = next(line for line in reply.text.split("\n") if line.startswith("Source:"))
     assert source.startswith('Source: Town of Holland Code § 190-10, extermination paragraph: "Every occupant of a dwelling')
     assert "Notwithstanding the foregoing provisions" in source  # the section, not one case's rule
+
+
+@pytest.mark.parametrize(
+    "municipality, topic, question, lead",
+    [
+        ("holland", "access_for_repairs", "town of holland. tnt wont let the furnace guy in. do they have to?",
+         "Yes, in the Town of Holland, giving access for repairs is the responsibility of the occupant (the tenant)"),
+        ("muskego", "occupancy_floor_space",
+         "muskego 4plex - tnt says I have to tell her in writing how many ppl can live there. do I?",
+         "Yes, in the City of Muskego, telling occupants the maximum number allowed is the responsibility of the owner"),
+    ],
+)
+def test_landlords_texts_name_their_duty(kb, municipality, topic, question, lead):
+    assert answer(kb, municipality, topic, question).text.startswith(lead)

@@ -123,3 +123,15 @@ def test_no_stated_temperature_no_comparison(kb):
     for question in ("how warm does the heat have to be in amery?", "my heat has been out for 3 days", "it's -20 outside"):
         answer = answer_topic(kb, "amery", "heating", question=question, ranking=[("ask_heating", 0.9)])
         assert "compared" not in answer.payload, question
+
+
+def test_an_unsure_question_with_a_temperature_gets_the_comparison(kb):
+    from knowledge.compose import answer_unsure
+
+    unsure = answer_unsure(
+        kb, "its 64 in there when its really cold out, is that ok?", "muskego", None,
+        [("nlu_fallback", 0.45), ("ask_heating", 0.3)],
+    )
+    assert unsure.topic == "heating" and unsure.answer is not None
+    assert unsure.answer.text.startswith("No. 64° is below the 70° the City of Muskego code requires.")
+    assert unsure.answer.payload["closest"] is True

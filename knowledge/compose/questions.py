@@ -62,9 +62,11 @@ def duty_asked(
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    # that does not name the topic's own thing ("do I have to provide hot water to the tub?" asks about hot water)
+    # that does not name the own thing of a topic without duties ("do I have to provide hot water to the tub?")
     elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
-    if named is None and (kind == "who" or ((who or elsewhere) and not _names_topic(kb, topic, text))):
+    # "do i have to supply heat and hot water or tenants" names both sides: who, whatever it names
+    both = any(p.search(text) for p in vocabulary.proposals.get("both", ()))
+    if named is None and (kind == "who" or both or ((who or elsewhere) and not _names_topic(kb, topic, text))):
         named = asked_duty(text, vocabulary)
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
@@ -75,8 +77,11 @@ def duty_asked(
 
 
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
-    """Whether a message names one of the topic's keywords (``topic_config`` in knowledge/vocab.yml)."""
-    if not topic or topic not in kb.topic_configs():
+    """Whether a message names one of the keywords of a topic that assigns no duty of its own
+    (``topic_config`` in knowledge/vocab.yml): "hot water" in a hot-water question is the thing asked
+    about. A topic with duties keeps its duty questions ("must a roomer in a rooming house give the
+    owner access?", "no heat, is supplying heat on me?")."""
+    if not topic or topic not in kb.topic_configs() or kb.topic_config(topic).duties:
         return False
     keywords = kb.topic_config(topic).keywords
     return has_phrase(" ".join(re.findall(r"[a-z0-9]+", text.lower())), [*keywords, *(f"{k}s" for k in keywords)])
@@ -379,8 +384,8 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
 # this range not followed by a unit of something else, and not the outside temperature.
 _TEMPERATURE = re.compile(
     r"(?<![-\d.])(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
-    r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|in\b|inch|days?|hours?|units?|people|persons|ppl|"
-    r"years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
+    r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
+    r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
     re.I,
 )
 TEMPERATURE_RANGE = (40.0, 200.0)

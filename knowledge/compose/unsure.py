@@ -9,7 +9,14 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, _clip, not_addressed
-from knowledge.compose.questions import answer_question, compose_lead, prefer_general, scope_preface
+from knowledge.compose.questions import (
+    answer_question,
+    compose_lead,
+    prefer_general,
+    room_figures,
+    scope_preface,
+    temperature_check,
+)
 from knowledge.kb import KnowledgeBase, Municipality
 
 
@@ -73,6 +80,12 @@ def answer_unsure(
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return Unsure(True, None, answer)
+    if topic:  # "its 64 in there when its really cold out, ok?": the closest topic's computed figures
+        standards = kb.topic_config(topic).standards
+        computed = room_figures(kb, muni.key, standards, question) or temperature_check(kb, muni, standards, question)
+        if computed is not None:
+            computed.payload.update({"closest": True, "review": "closest", "topic": topic})
+            return Unsure(True, topic, computed)
     if topic and selector.question_kind(question) == "who" and kb.topic_config(topic).duties:
         direct = answer_question(kb, muni.key, topic, question, facts, role, ranking)
         if direct is not None and direct.payload.get("addressed"):
