@@ -68,3 +68,17 @@ def test_a_question_naming_its_topics_thing_is_not_taken_for_another_topics_duty
     assert duty_asked(kb, "rooming_houses", roomer) == ("give_access_for_repairs", "access_for_repairs")
     # asked who, another topic's duty is still answered with its verdict
     assert duty_asked(kb, "hot_water", "who has to fix the water heater when it breaks?") is not None
+
+
+def test_a_two_part_figure_question_leads_with_its_first_figure(kb):
+    answer = ask(
+        kb, "holland", "ceiling_height",
+        "Under Chapter 190 of the Town of Holland code, what is the minimum ceiling height for a habitable room, "
+        "and how is floor area under a low ceiling treated when computing permissible occupancy?",
+    )
+    lines = answer.text.split("\n")
+    assert "seven feet" in lines[0], answer.text
+    assert any(line.startswith("The code also sets floor area under a ceiling lower than this") for line in lines)
+    # a yes/no question first keeps the ranking: the votes a variance needs, not the board's size
+    votes = ask(kb, "howard", "appeals_board", "howard housing appeals bd - can they give me a variance? how many votes needed")
+    assert "concurring votes needed to grant a variance: three" in votes.text.split("\n")[0]

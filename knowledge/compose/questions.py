@@ -211,6 +211,8 @@ def answer_question(
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return answer
     kind = selector.question_kind(_without_titles(kb, question))
+    if kind == "figure":
+        ranked = first_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     if kind == "figure" and ranked[0].candidate.kind != "standard":
         # a figure question: the best figure first, unless it matches far less than the best sentence
         figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
@@ -255,6 +257,36 @@ def answer_question(
     if preface:
         answer.payload["review"] = "not_stated"
     return answer
+
+
+def first_part_first(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> list[Any]:
+    """A two-part figure question ("what is the minimum ceiling height …, and how is floor area under a low
+    ceiling treated …?") leads with the figure of its first part and gives the second's next (the "also"
+    line); the ranking as it was for a one-part question or parts that name no figure of their own."""
+    from knowledge.compose.membership import _SECOND_QUESTION
+
+    parts = _SECOND_QUESTION.split(question, maxsplit=1)
+    if len(parts) != 2 or min(len(p.split()) for p in parts) < 3 or selector.question_kind(parts[0]) != "figure":
+        return list(ranked)  # (a yes/no question first, "can they give me a variance? how many votes?", is not)
+    best = [
+        selector.select(kb, part, municipality, role, ranking, topics=[topic], kinds=("standard",), limit=1)
+        for part in parts
+    ]
+    if not best[0] or not best[1] or best[0][0].lexical < ANSWER_MIN_LEXICAL or best[1][0].lexical < ANSWER_MIN_LEXICAL:
+        return list(ranked)
+    first, second = best[0][0], best[1][0]
+    if (first.candidate.key, first.candidate.citation) == (second.candidate.key, second.candidate.citation):
+        return list(ranked)
+    same = {(first.candidate.key, first.candidate.citation), (second.candidate.key, second.candidate.citation)}
+    return [first, second, *[r for r in ranked if (r.candidate.key, r.candidate.citation) not in same]]
 
 
 # A provision for dwellings in general leads instead of a better-matching one limited to a kind of dwelling
