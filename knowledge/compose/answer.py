@@ -61,6 +61,17 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     return cut + " …"
 
 
+def standard_payload(standard: Any) -> dict[str, Any]:
+    """A numeric standard as channels receive it in an answer's payload."""
+    return {
+        "key": standard.key,
+        "value": standard.value,
+        "unit": standard.unit,
+        "value_text": standard.value_text,
+        "citation": standard.citation,
+    }
+
+
 def citation_payload(section: Section) -> dict[str, Any]:
     """A citation as channels receive it: what to show, how it is known, the full verbatim text."""
     return {

@@ -187,11 +187,16 @@ _SECOND_QUESTION = re.compile(
 )
 
 
+def question_parts(question: str) -> list[str]:
+    """A question split at its second question ("…, and how is …", "…? how many …"): one or two parts."""
+    return _SECOND_QUESTION.split(question, maxsplit=1)
+
+
 def definition_part(kb: KnowledgeBase, question: str, municipality: str) -> tuple[str, str] | None:
     """(the first question, the term) when a question asks something and then what a term of the code
     means ("to what temperature must …, and how is 'ordinary minimum winter conditions' defined?"); the
     first part names no term the second asks about."""
-    parts = _SECOND_QUESTION.split(question, maxsplit=1)
+    parts = question_parts(question)
     if len(parts) != 2 or len(parts[0].split()) < 4:
         return None
     first, second = parts

@@ -21,9 +21,10 @@ from knowledge.compose.answer import (
     not_addressed,
     plain,
     shorten,
+    standard_payload,
 )
 from knowledge.compose.lookups import _definition_payload, answer_definition
-from knowledge.compose.membership import also_defined, definition_part, with_membership
+from knowledge.compose.membership import also_defined, definition_part, question_parts, with_membership
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
@@ -62,9 +63,9 @@ def duty_asked(
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    # that does not name the own thing of a topic without duties ("do I have to provide hot water to the tub?")
     elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
-    # "do i have to supply heat and hot water or tenants" names both sides: who, whatever it names
+    # ... unless it names the own thing of a topic without duties ("do I have to provide hot water to the tub?"),
+    # where naming both sides still asks who ("do i have to supply heat and hot water or tenants")
     both = any(p.search(text) for p in vocabulary.proposals.get("both", ()))
     if named is None and (kind == "who" or both or ((who or elsewhere) and not _names_topic(kb, topic, text))):
         named = asked_duty(text, vocabulary)
@@ -81,9 +82,10 @@ def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
     (``topic_config`` in knowledge/vocab.yml): "hot water" in a hot-water question is the thing asked
     about. A topic with duties keeps its duty questions ("must a roomer in a rooming house give the
     owner access?", "no heat, is supplying heat on me?")."""
-    if not topic or topic not in kb.topic_configs() or kb.topic_config(topic).duties:
+    config = kb.topic_configs().get(topic or "")
+    if config is None or config.duties:
         return False
-    keywords = kb.topic_config(topic).keywords
+    keywords = config.keywords
     return has_phrase(" ".join(re.findall(r"[a-z0-9]+", text.lower())), [*keywords, *(f"{k}s" for k in keywords)])
 
 
@@ -271,9 +273,7 @@ def first_part_first(
     """A two-part figure question ("what is the minimum ceiling height …, and how is floor area under a low
     ceiling treated …?") leads with the figure of its first part and gives the second's next (the "also"
     line); the ranking as it was for a one-part question or parts that name no figure of their own."""
-    from knowledge.compose.membership import _SECOND_QUESTION
-
-    parts = _SECOND_QUESTION.split(question, maxsplit=1)
+    parts = question_parts(question)
     if len(parts) != 2 or min(len(p.split()) for p in parts) < 3 or selector.question_kind(parts[0]) != "figure":
         return list(ranked)  # (a yes/no question first, "can they give me a variance? how many votes?", is not)
     best = [
@@ -374,13 +374,11 @@ def _better_topic(
 def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
     """The yes or no a definition of the code settles ("Is overcrowding a room a nuisance in Dresser?"), for a
     topic the code otherwise leaves alone; None when no defined term's clause settles it."""
-    from knowledge.compose.membership import membership_verdict
-
     term = kb.match_term(question, municipality)
-    definitions = kb.definitions(term, municipality) if term else []
-    if not definitions or membership_verdict(kb, question, definitions[0].term, definitions[0].text) is None:
+    if not term:
         return None
-    return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
+    answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
+    return answer if "yes_no" in answer.payload else None
 
 
 def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
@@ -452,8 +450,7 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         "municipality": muni.key,
         "addressed": True,
         "lead": {"kind": "standard", "citation": standard.citation},
-        "standards": [{"key": standard.key, "value": standard.value, "unit": standard.unit,
-                       "value_text": standard.value_text, "citation": standard.citation}],
+        "standards": [standard_payload(standard)],
         "compared": {"stated": stated, "required": standard.value, "below": below},
         "citations": [citation_payload(section)],
     }
@@ -653,10 +650,7 @@ def compose_lead(
         "topic": topic,
         "addressed": True,
         "lead": {"kind": lead.kind, "citation": lead.citation},
-        "standards": [
-            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
-            for s in shown_standards
-        ],
+        "standards": [standard_payload(s) for s in shown_standards],
         "duties": [],
         "ask_fact": None,
         "citations": citations,

@@ -19,6 +19,7 @@ from knowledge.compose.answer import (
     not_addressed,
     plain,
     quote_lines,
+    standard_payload,
 )
 from knowledge.compose.questions import answer_question
 from knowledge.compose.verdicts import _cited_sections, _duty_payload, _duty_text, answer_duty
@@ -106,10 +107,7 @@ def answer_topic(
         "municipality": muni.key,
         "topic": topic,
         "addressed": True,
-        "standards": [
-            {"key": s.key, "value": s.value, "unit": s.unit, "value_text": s.value_text, "citation": s.citation}
-            for s in standards
-        ],
+        "standards": [standard_payload(s) for s in standards],
         "duties": [_duty_payload(d) for d in determinations],
         "ask_fact": ask,
         "citations": [citation_payload(s) for s in _unique([*cited, *coverage.sections])],
