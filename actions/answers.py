@@ -22,6 +22,7 @@ from knowledge.compose import (
     topic_for_duty,
     topic_from_text,
 )
+from knowledge.compose.computed import ceiling_answer
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
@@ -159,6 +160,9 @@ def answer_or_ask(
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     text = tracker.latest_message.get("text") or ""
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
+    ceiling = ceiling_answer(kb(), key, text) if key and is_space_topic(topic) else None
+    if ceiling is not None:  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?": the ceiling rule
+        return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
     if is_space_topic(topic) and (last_space or space_in_message(tracker) or adequacy):
         settled = settled_by_definition(kb(), text, key) if key and adequacy and not last_space else None
         if settled is not None and not space_in_message(tracker):  # "is overcrowding a nuisance in Dresser?"
@@ -223,7 +227,9 @@ class ActionAnswerTopic(Action):
         if asked and not is_space_topic(asked) and checks_a_room(text):
             # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic
             request = parsing.parse_space_request(text)
-            return answer_or_ask(dispatcher, tracker, space.space_topic(kb(), request.kind or "bedroom", request.rooming))
+            return answer_or_ask(
+                dispatcher, tracker, space.space_topic(kb(), request.kind or "bedroom", request.rooming)
+            )
         topic = asked or tracker.get_slot("pending_topic") or tracker.get_slot("topic")
         if topic is None:
             named = duty_asked(kb(), None, text)

@@ -18,7 +18,8 @@ from rasa_sdk.types import DomainDict
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
 from knowledge import parsing, space
-from knowledge.compose import ask_municipality
+from knowledge.compose import answer_topic, ask_municipality, settled_by_definition
+from knowledge.compose.computed import ceiling_answer
 from knowledge.kb import KnowledgeBaseError
 
 SPACE_INTENTS = ("ask_space_check", "ask_sleeping_room_size", "ask_occupancy_floor_space")
@@ -152,7 +153,11 @@ def follows_space_check(tracker: Tracker, text: str | None = None, ages_only: bo
     request = parsing.parse_space_request(text)
     if not (last.get("rooms") or last.get("persons")):
         # the last answer gave the minimum and needs a size or people: "850 sq ft" (no other kind of space) goes on
-        return not ages_only and request.kind is None and (any(r.ok for r in request.rooms) or request.household is not None)
+        return (
+            not ages_only
+            and request.kind is None
+            and (any(r.ok for r in request.rooms) or request.household is not None)
+        )
     unknown = [p for p in last.get("persons") or [] if p[1] is None]
     if last.get("ages_asked") and unknown and not request.household and not request.rooms:
         ages = parsing.parse_age_answer(text)
@@ -231,6 +236,12 @@ class ValidateSpaceForm(FormValidationAction):
             return []  # "is my apartment big enough?": the calculator says what the code needs (Howard: 1,000 sq ft a unit)
         key, _ = current_municipality(tracker)
         key = key or kb().resolve_municipality(tracker.get_slot("municipality"))
+        if (
+            key
+            and not tracker.get_slot("requested_slot")
+            and ceiling_answer(kb(), key, tracker.latest_message.get("text") or "")
+        ):
+            return []  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher": the ceiling rule, no head count
         try:
             needed = space.missing(kb(), key, space_facts(tracker))
         except KnowledgeBaseError:
@@ -383,11 +394,22 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     if key is None:  # the check waits for the place: it is answered when the user picks one
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
         return events + [SlotSet("last_space", {**facts, "ages": []}), SlotSet("pending_topic", topic)]
+    text = tracker.latest_message.get("text") or ""
+    ceiling = ceiling_answer(kb(), key, text)
+    if ceiling is not None:  # the ceiling rule the message asks about ("only 80 sq ft has 7'6\" of headroom")
+        return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
     try:
-        answer = space.yes_no_first(space.to_answer(calculate(key, facts)), tracker.latest_message.get("text") or "")
+        answer = space.yes_no_first(space.to_answer(calculate(key, facts)), text)
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []
+    if answer.payload.get("verdict") == space.NOT_ADDRESSED and answer.payload.get("reason") == space.TEXT_SILENT:
+        # "7 of us in a 2 bedroom, does the code say anything about overcrowding?": no figure, but a definition of
+        # the code may settle it ("Overcrowding a room" is a nuisance) or name the term the text defines
+        settled = settled_by_definition(kb(), text, key)
+        topical = settled or answer_topic(kb(), key, topic, question=text)
+        if settled is not None or not topical.payload.get("addressed", True):
+            answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()
     )

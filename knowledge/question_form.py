@@ -191,3 +191,17 @@ _QUOTED = re.compile(r"""(?:^|(?<=[\s(\[]))['"“‘]([A-Za-z][A-Za-z \-]{0,38}[
 def quoted_words(text: str) -> list[str]:
     """The words a message puts in quotes, lower-cased ("is my duplex a 'multiple dwelling'?" → ["multiple dwelling"])."""
     return [" ".join(re.findall(r"[a-z0-9]+", q.lower())) for q in _QUOTED.findall(str(text or ""))]
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+
+
+def story_and_question(text: str) -> tuple[str, str]:
+    """A message cut into its story and the sentence that asks: the last sentence with a question mark (else
+    the last sentence). "landlord wants to fix the window tomorrow. do i have to let him in? (town of howard)"
+    → ("landlord wants to fix the window tomorrow. (town of howard)", "do i have to let him in?")."""
+    pieces = [p for p in _SENTENCE_BREAK.split(text.strip()) if p.strip()]
+    if len(pieces) < 2:
+        return "", text.strip()
+    asking = max((i for i, p in enumerate(pieces) if "?" in p), default=len(pieces) - 1)
+    return " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking]

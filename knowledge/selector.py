@@ -23,13 +23,12 @@ form of the question. Nothing here writes the answer (that is :mod:`knowledge.co
 from __future__ import annotations
 
 import math
-import os
 import re
 import threading
 import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from knowledge.citations import normalize
 from knowledge.curated import numbers_in
@@ -49,9 +48,11 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     YES_NO_HINTS,
     YES_NO_STARTS,
     question_kind,
+    story_and_question,
     yes_no,
 )
 from knowledge.scopes import named_scopes, provision_scopes, unnamed_scope  # noqa: F401 - re-exported
+from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -73,7 +74,9 @@ UNKNOWN_WORD_IDF_SHARE = 0.15
 MIN_SENTENCE_CHARS = 25
 # A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
 CITED_BONUS = 0.2
-_CITED = re.compile(r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE)
+_CITED = re.compile(
+    r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE
+)
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
@@ -392,8 +395,11 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
                 tuple(t for t in synonyms[phrase] if len(t.split()) > 1),
             )
         )
+    # a number is no concept (its value is weighed on its own: NUMBER_BONUS, HEAD_COUNT_BONUS): "2 weeks late on
+    # rent" matched "(2)" of any provision; but the parts of a section the question cites are ("section 12.16")
+    cited = {part for section in cited_sections(text) for part in re.split(r"[.-]", section)}
     for i, word in enumerate(words):
-        if used[i] or word in STOPWORDS:
+        if used[i] or word in STOPWORDS or (word.isdigit() and word not in cited):
             continue
         stemmed = stem(word)
         if any(c.alternatives == ((stemmed,),) for c in found):
@@ -403,49 +409,6 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
 
 
 _PHRASE_CACHE: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[list[str], str]]]]] = {}
-
-
-_SPELLERS: weakref.WeakKeyDictionary[KnowledgeBase, Any] = weakref.WeakKeyDictionary()
-# Words people write that are right but not in the dictionary of the texts (kept as they are).
-SPELL_MIN_LETTERS = 6
-_COMMON = frozenset("my i im me we our you your its it's".split())
-
-
-def spelling_enabled() -> bool:
-    """Typo correction is off unless ``HOUSING_SPELLING=1``: measured on the dev questions it did not
-    help (75.9% with it, 76.6% without; it turned "store" into "stove"), see README."""
-    return os.environ.get("HOUSING_SPELLING", "0") == "1"
-
-
-def correct(kb: KnowledgeBase, text: str) -> str:
-    """The question with its misspelt words corrected against the texts' own words (symspellpy,
-    edit distance up to 2 for words of five letters or more, 1 for shorter ones); numbers, stop
-    words and known words stay as they are."""
-    from symspellpy import SymSpell, Verbosity
-
-    with _LOCK:
-        speller = _SPELLERS.get(kb)
-        if speller is None:
-            speller = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
-            for word, count in kb.spelling().items():
-                speller.create_dictionary_entry(word, count)
-            _SPELLERS[kb] = speller
-    known = kb.spelling()
-    out: list[str] = []
-    for word in re.findall(r"[A-Za-z]+|[^A-Za-z]+", text):
-        lowered = word.lower()
-        if (
-            not word.isalpha()
-            or len(word) < SPELL_MIN_LETTERS
-            or lowered in known
-            or lowered in STOPWORDS
-            or lowered in _COMMON
-        ):
-            out.append(word)
-            continue
-        suggestions = speller.lookup(lowered, Verbosity.TOP, max_edit_distance=2 if len(word) >= 5 else 1)
-        out.append(suggestions[0].term if suggestions else word)
-    return "".join(out)
 
 
 def _names_term(question: str, term: str) -> bool:
@@ -491,6 +454,32 @@ def concept_weights(kb: KnowledgeBase, found: Sequence[Concept], idx: _Index) ->
         else:
             weights.append(idx.max_idf * UNKNOWN_WORD_IDF_SHARE)
     return weights
+
+
+# An officer's title told in a question's story, not in its last sentence ("got a violation notice from the
+# building inspector yesterday. how long do i have to appeal it?"), says who is involved, not what is asked:
+# it weighs this share of its weight. A question about an officer (``officer_questions``) keeps it.
+OFFICER_TITLE_SHARE = 0.2
+
+
+def titles_weigh_little(
+    kb: KnowledgeBase, question: str, found: Sequence[Concept], weights: list[float]
+) -> list[float]:
+    """The concepts' weights with the officer titles (facts.yml ``officer_titles``) that only a question's story
+    names cut to OFFICER_TITLE_SHARE."""
+    vocabulary = kb.fact_vocabulary()
+    story, asking = story_and_question(question)
+    if not story or any(p.search(question) for p in vocabulary.officer_questions):
+        return weights
+
+    def named(text: str) -> set[str]:
+        lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
+        return {w for title in vocabulary.officer_titles if f" {title} " in lowered for w in title.split()}
+
+    words = named(story) - named(asking)
+    if not words:
+        return weights
+    return [w * OFFICER_TITLE_SHARE if set(c.words.split()) <= words else w for c, w in zip(found, weights)]
 
 
 def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
@@ -544,7 +533,7 @@ def select(
             prior[topic] = max(prior.get(topic, 0.0), float(confidence))
     wanted_topics = set(topics) if topics is not None else None
     wanted_kinds = set(kinds)
-    weights = concept_weights(kb, found, idx)
+    weights = titles_weigh_little(kb, question, found, concept_weights(kb, found, idx))
     total = sum(weights) or 1.0
     named = named_scopes(kb, question)
     scopes = [s for s in kb.scopes() if s not in named]

@@ -445,3 +445,20 @@ def test_a_size_with_a_count_of_bedrooms_is_the_units():
     assert parse_space_request("is a 10x12 bedroom ok for 2 kids").kind == "bedroom"
     assert parse_space_request("is a 10 x 12 bedroom ok for 2 kids").kind == "bedroom"
     assert parse_space_request("can all four of us sleep in one bedroom thats 10 x 12?").kind == "bedroom"
+
+
+@pytest.mark.parametrize(
+    "text, ages",
+    [
+        ("i have three kids, 15, 10 and 6. they'd all share a 10x10 bedroom", [15, 10, 6]),
+        ("my two boys, 8 and 11, share it", [8, 11]),
+        ("our two nephews, 6 and 13, come to live with us", [6, 13]),
+    ],
+)
+def test_ages_listed_bare_after_the_people_are_theirs(text, ages):
+    household = parse_household(text)
+    assert household is not None and [p.age for p in household.persons] == ages
+
+
+def test_numbers_after_other_plurals_are_no_ages():
+    assert parse_household("we have 4 units, 2 and 3 are vacant") is None

@@ -116,3 +116,27 @@ def test_people_counted_with_bathroom_fixtures_ask_how_many_fixtures_not_a_room_
     assert text.startswith("For 11 persons, at least 2 are needed") and "sq ft" not in text.split("\n")[0]
     # a bedroom with a head count is still a space check
     assert space_in_message(tracker("me and my 2 kids share one bedroom, is that ok?", "ask_sleeping_room_size"))
+
+
+def test_a_follow_up_adding_people_to_a_minimum_gives_the_minimum_for_them_all(domain):
+    minimum = {"kind": "bedroom", "rooms": [], "persons": [["adult", None], ["adult", None]], "minimum": True, "ages": []}
+    text = reply(
+        ActionAnswerTopic(),
+        tracker("and if our two nephews, 6 and 13, come to live with us and share that same bedroom?", "ask_space_check",
+                {"last_space": minimum}),
+        domain,
+    )
+    assert "for 4 occupants needs at least 150 sq ft" in text, text
+
+
+def test_a_code_without_a_floor_space_figure_names_what_its_definitions_say(domain):
+    question = (
+        "There are 7 of us in a 2 bedroom apartment in Dresser and the landlord keeps letting more of his relatives "
+        "move in. Does the village housing code say anything about overcrowding?"
+    )
+    text = reply(
+        ActionAnswerTopic(),
+        tracker(question, "ask_occupancy_floor_space", {"municipality": "dresser", "topic": None, "last_space": None}),
+        domain,
+    )
+    assert "does not address" in text and "Overcrowding a room with occupants" in text, text

@@ -72,6 +72,13 @@ def standard_payload(standard: Any) -> dict[str, Any]:
     }
 
 
+def standard_line(kb: KnowledgeBase, standard: Any) -> str:
+    """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
+    description = kb.standard_description(standard.key).split(" (")[0]
+    conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
+    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
+
+
 def citation_payload(section: Section) -> dict[str, Any]:
     """A citation as channels receive it: what to show, how it is known, the full verbatim text."""
     return {

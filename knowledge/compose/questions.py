@@ -19,10 +19,11 @@ from knowledge.compose.answer import (
     _unique,
     citation_payload,
     not_addressed,
-    plain,
     shorten,
+    standard_line,
     standard_payload,
 )
+from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
 from knowledge.compose.lookups import _definition_payload, answer_definition
 from knowledge.compose.membership import also_defined, definition_part, question_parts, with_membership
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
@@ -86,7 +87,8 @@ def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
     if config is None or config.duties:
         return False
     keywords = config.keywords
-    return has_phrase(" ".join(re.findall(r"[a-z0-9]+", text.lower())), [*keywords, *(f"{k}s" for k in keywords)])
+    asking = question_form.story_and_question(text)[1]  # "… to fix the broken window. do i have to let him in?"
+    return has_phrase(" ".join(re.findall(r"[a-z0-9]+", asking.lower())), [*keywords, *(f"{k}s" for k in keywords)])
 
 
 def _bare_phrase(text: str) -> bool:
@@ -127,13 +129,6 @@ def _verdict(question: str, provision: str, lexical: float) -> str | None:
     if verdict == "No" and question_form.lacks_required(question, provision):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
     return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
-
-
-def _standard_line(kb: KnowledgeBase, standard: Any) -> str:
-    """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
-    description = kb.standard_description(standard.key).split(" (")[0]
-    conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
-    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
 
 
 def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
@@ -194,9 +189,13 @@ def answer_question(
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
-        return settled_by_definition(kb, question, muni.key) or not_addressed(muni, coverage.description.lower(), topic, coverage)
-    computed = room_figures(kb, muni.key, config.standards, question) or temperature_check(
-        kb, muni, config.standards, question
+        return settled_by_definition(kb, question, muni.key) or not_addressed(
+            muni, coverage.description.lower(), topic, coverage
+        )
+    computed = (
+        room_figures(kb, muni.key, config.standards, question)
+        or temperature_check(kb, muni, config.standards, question)
+        or ceiling_check(kb, muni, config.standards, question)
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
@@ -226,7 +225,11 @@ def answer_question(
         ranked = naming_an_officer(kb, muni, ranked)
     lead = ranked[0]
     preface = ""
-    duty = _asked_duty(kb, muni, config.duties, question, lead) if kind == "who" and config.duties and not officer else None
+    duty = (
+        _asked_duty(kb, muni, config.duties, question, lead)
+        if kind == "who" and config.duties and not officer
+        else None
+    )
     if duty:
         if duty in duties:
             answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question)
@@ -303,7 +306,8 @@ def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> l
         return ranked
     floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical - GENERAL_MARGIN)
     general = next(
-        (r for r in ranked[1:] if r.lexical >= floor and selector.unnamed_scope(kb, question, r.candidate) is None), None
+        (r for r in ranked[1:] if r.lexical >= floor and selector.unnamed_scope(kb, question, r.candidate) is None),
+        None,
     )
     return [general, *[r for r in ranked if r is not general]] if general is not None else ranked
 
@@ -379,82 +383,6 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
         return None
     answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
     return answer if "yes_no" in answer.payload else None
-
-
-def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
-    """The figures a room needs, computed, when a question on a topic with window figures gives the
-    room's size ("12x13 bedroom, min window area?" -> 15.6 sq ft), or on a topic that leaves low-ceiling
-    floor out gives the room and its low part ("12x14, 50 sf under 5'?" -> 118 sq ft counted); None
-    otherwise (no room size given, no such figure in the topic, or the text sets none that applies)."""
-    from knowledge import parsing, space
-
-    request = parsing.parse_space_request(question)
-    rooms = [room for room in request.rooms if room.ok]
-    if len(rooms) != 1:
-        return None
-    if request.low_ceiling_sqft and "floor_excluded_below_ft" in standards:
-        # "attic rm 12x14, 50 sf of it under 5' - what counts?": the check, with the low part left out
-        checked = space.check(kb, municipality, space.merge_request(request, None))
-        results = checked if isinstance(checked, list) else [checked]
-        if all(r.verdict not in (space.NEED_INFO, space.BAD_INPUT) for r in results):
-            return space.yes_no_first(space.to_answer(checked), question)
-        return None
-    if not set(standards) & set(space.WINDOW_KEYS):
-        return None
-    sleeping = request.kind == "bedroom" or has_phrase(
-        " ".join(question.lower().split()), [w for w in parsing.people_vocab()["space_kinds"]["bedroom"] if w != "room"]
-    )
-    result = space.windows(kb, municipality, rooms[0], sleeping_room=True if sleeping else None)
-    if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
-        return None
-    return space.yes_no_first(space.to_answer(result), question)
-
-
-# A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
-# this range not followed by a unit of something else, and not the outside temperature.
-_TEMPERATURE = re.compile(
-    r"(?<![-\d.])(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
-    r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
-    r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
-    re.I,
-)
-TEMPERATURE_RANGE = (40.0, 200.0)
-_ACCEPTABLE = re.compile(r"\b(?:fine|ok|okay|legal|allowed|normal|acceptable|enough|good enough)\b", re.I)
-_TEMPERATURE_STANDARDS = ("heating_temp_f", "hot_water_temp_f")
-
-
-def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
-    """A temperature the question states, compared with the one the code requires ("tnt says it's 65 inside in
-    winter, that's fine right?" -> "No. 65° is below the 70° …"); None without a stated temperature or a
-    temperature standard of the topic in this code."""
-    key = next((k for k in _TEMPERATURE_STANDARDS if k in standards), None)
-    standard = kb.standard(muni.key, key) if key else None
-    if standard is None or not standard.value:
-        return None
-    values = [float(v) for v in _TEMPERATURE.findall(question)]
-    values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
-    if len(values) != 1:
-        return None
-    stated = values[0]
-    shown = f"{stated:g}°"
-    below = stated < standard.value
-    permission = bool(question_form.PERMISSION.search(question) or _ACCEPTABLE.search(question))
-    opening = ("No. " if below else "Yes. ") if permission else ""
-    section = kb.section(muni.key, standard.citation)
-    lines = [
-        f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
-        f"requires. In the {muni.name}, {_standard_line(kb, standard)}.",
-        source_line(section.full_citation, shorten(standard.quote)),
-    ]
-    payload = {
-        "municipality": muni.key,
-        "addressed": True,
-        "lead": {"kind": "standard", "citation": standard.citation},
-        "standards": [standard_payload(standard)],
-        "compared": {"stated": stated, "required": standard.value, "below": below},
-        "citations": [citation_payload(section)],
-    }
-    return Answer("\n".join(lines), payload)
 
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
@@ -589,9 +517,9 @@ def compose_lead(
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
         if closest:
-            lines.append(f"{opening}The closest provision in the {muni.name} code: {_standard_line(kb, standard)}.")
+            lines.append(f"{opening}The closest provision in the {muni.name} code: {standard_line(kb, standard)}.")
         else:
-            lines.append(f"{opening}In the {muni.name}, {_standard_line(kb, standard)}.")
+            lines.append(f"{opening}In the {muni.name}, {standard_line(kb, standard)}.")
         if note:
             lines.append(note)
         lines.append(source_line(section.full_citation, shorten(standard.quote)))
@@ -632,7 +560,7 @@ def compose_lead(
     if also is not None:
         standard = _find_standard(kb, muni.key, also.key, also.citation)
         section = kb.section(muni.key, standard.citation)
-        lines.append(f"{ALSO_PREFIX} {_standard_line(kb, standard)} ({section.full_citation}).")
+        lines.append(f"{ALSO_PREFIX} {standard_line(kb, standard)} ({section.full_citation}).")
         shown_standards.append(standard)
         cited.append(section)
     coverage = kb.coverage(muni.key, topic) if topic in kb.topics() else None

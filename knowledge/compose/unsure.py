@@ -9,13 +9,12 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, _clip, not_addressed
+from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
 from knowledge.compose.questions import (
     answer_question,
     compose_lead,
     prefer_general,
-    room_figures,
     scope_preface,
-    temperature_check,
 )
 from knowledge.kb import KnowledgeBase, Municipality
 
@@ -64,7 +63,9 @@ def answer_unsure(
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:
-        ranked = selector.matching_first(selector.select(kb, question, muni.key, role, ranking, limit=12), CLOSEST_MIN_LEXICAL)
+        ranked = selector.matching_first(
+            selector.select(kb, question, muni.key, role, ranking, limit=12), CLOSEST_MIN_LEXICAL
+        )
         strength = selector.match_weight(kb, question, muni.key, ranked[0]) if ranked else 0.0
         if ranked and (best is None or ranked[0].score > best[0]):
             best = (ranked[0].score, (ranked, strength), muni)
@@ -82,7 +83,11 @@ def answer_unsure(
         return Unsure(True, None, answer)
     if topic:  # "its 64 in there when its really cold out, ok?": the closest topic's computed figures
         standards = kb.topic_config(topic).standards
-        computed = room_figures(kb, muni.key, standards, question) or temperature_check(kb, muni, standards, question)
+        computed = (
+            room_figures(kb, muni.key, standards, question)
+            or temperature_check(kb, muni, standards, question)
+            or ceiling_check(kb, muni, standards, question)
+        )
         if computed is not None:
             computed.payload.update({"closest": True, "review": "closest", "topic": topic})
             return Unsure(True, topic, computed)
@@ -95,5 +100,7 @@ def answer_unsure(
     top = ranked[0]
     preface = scope_preface(kb, muni, question, top)
     answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, preface=preface)
-    answer.payload.update({"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"})
+    answer.payload.update(
+        {"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"}
+    )
     return Unsure(True, topic, answer)

@@ -89,6 +89,22 @@ def _age_factor(unit: str | None) -> float:
     return 1.0
 
 
+_BARE_AGE_LIST: re.Pattern[str] | None = None
+
+
+def _bare_age_list() -> re.Pattern[str]:
+    """Ages listed bare after a comma that follows people counted in the plural ("three kids, 15, 10 and 6",
+    "our two nephews, 6 and 13,"): whole numbers joined by commas and a last "and", no unit after them."""
+    global _BARE_AGE_LIST
+    if _BARE_AGE_LIST is None:
+        nouns = "|".join(sorted((re.escape(str(w)) for w in people_vocab()["plural"]), key=len, reverse=True))
+        _BARE_AGE_LIST = re.compile(
+            rf"\b({nouns})\s*,\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+            r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
+        )
+    return _BARE_AGE_LIST
+
+
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
     found: list[list[float]] = []
@@ -118,6 +134,11 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         found.append(values)
         return f" agelist{len(found) - 1} " if len(values) > 1 else f" age{len(found) - 1} "
 
+    def bare_sub(match: re.Match[str]) -> str:
+        found.append([float(v) for v in re.findall(r"\d+", match.group(2))])
+        return f"{match.group(1)} agelist{len(found) - 1} "
+
+    text = _bare_age_list().sub(bare_sub, text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
     text = _AGE_ONE_RE.sub(one_sub, text)

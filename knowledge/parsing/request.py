@@ -40,6 +40,7 @@ class SpaceRequest:
     follow_up: bool
     wants_capacity: bool = False
     asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
+    tall_ceiling_sqft: float | None = None  # "only 60 sq ft of it has a ceiling 7 1/2 ft or higher"
 
 
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
@@ -62,16 +63,22 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
     of halls"; "10x12 but 20 sq ft is under a sloped ceiling". A size is a part (closet, hall, low
     ceiling) when the words of ``knowledge/people.yml`` ``space_parts`` are next to it.
     """
+    return _space_parts(text)[:3]
+
+
+def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None]:
+    """:func:`parse_space_parts`, and the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
+    of headroom", ``space_parts`` ``tall_ceiling``)."""
     if not isinstance(text, str) or not text.strip():
-        return [], None, None
+        return [], None, None, None
     parts: dict[str, list[str]] = people_vocab()["space_parts"]
     room_words = set(people_vocab()["space_kinds"]["bedroom"]) | set(people_vocab()["space_kinds"]["unit"])
     doc = pipeline()(text[:MAX_TEXT_CHARS])
     spans = [e for e in doc.ents if e.label_ == "dimensions"]
     if not spans:
-        return parse_rooms(text), None, None
+        return parse_rooms(text), None, None, None
     main: list[Any] = []
-    closet = low = None
+    closet = low = tall = None
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
@@ -89,16 +96,21 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
         area = interpret_dimensions(span.text)
         if not area.ok and area.question and " in feet or in metres" in area.question:
             area = interpret_dimensions(span.text + " ft")  # a closet may well be 2x4 feet
-        if area.ok and has_phrase(around, parts["low_ceiling"]):
+        # a full-height part is often told past the height it has ("60 sq ft of it has a ceiling 7 1/2 ft or higher")
+        further = [t.lower_ for t in doc[span.end : min(span.end + 14, len(doc))]]
+        further = further[: next((i for i, w in enumerate(further) if w in _CLAUSE_ENDS - {"and"}), len(further))]
+        if area.ok and has_phrase(" ".join(before_words + ["@"] + further), parts.get("tall_ceiling") or ()):
+            tall = (tall or 0.0) + (area.area_sqft or 0.0)
+        elif area.ok and has_phrase(around, parts["low_ceiling"]):
             low = (low or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and has_phrase(around, parts["closet_hall"]):
             closet = (closet or 0.0) + (area.area_sqft or 0.0)
         else:
             main.append(span)
     if len(main) == len(spans):
-        return parse_rooms(text), None, None
+        return parse_rooms(text), None, None, None
     rooms = [interpret_dimensions(span.text) for span in main]
-    return rooms, closet, low
+    return rooms, closet, low, tall
 
 
 def parse_space_request(text: str) -> SpaceRequest:
@@ -112,7 +124,7 @@ def parse_space_request(text: str) -> SpaceRequest:
 @lru_cache(maxsize=256)
 def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
-    rooms, closet, low = parse_space_parts(lowered)
+    rooms, closet, low, tall = _space_parts(lowered)
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]
     kind = None
@@ -135,5 +147,15 @@ def _read_request(lowered: str) -> SpaceRequest:
     wants_capacity = household is None and has_phrase(lowered, vocab["capacity_questions"]) and not wants_minimum
     asks_adequacy = has_phrase(lowered, vocab["adequacy_questions"])
     return SpaceRequest(
-        household, tuple(rooms), closet, low, kind, rooming, wants_minimum, follow_up, wants_capacity, asks_adequacy
+        household,
+        tuple(rooms),
+        closet,
+        low,
+        kind,
+        rooming,
+        wants_minimum,
+        follow_up,
+        wants_capacity,
+        asks_adequacy,
+        tall,
     )

@@ -68,7 +68,9 @@ def ceiling(
         if isinstance(height, bool) or not isinstance(height, (int, float)) or not math.isfinite(height):
             return ctx.need_info("What is the ceiling height, in feet?", needs=(NEEDS_CEILING,))
         if height <= 0 or height > MAX_CEILING_FT:
-            return ctx.need_info(f"A ceiling height of {fmt_number(height)} ft is not possible. What is it?", needs=(NEEDS_CEILING,))
+            return ctx.need_info(
+                f"A ceiling height of {fmt_number(height)} ft is not possible. What is it?", needs=(NEEDS_CEILING,)
+            )
         if low_area is not None or tall_area is not None:
             return ctx.need_info(
                 "Give either one ceiling height for the whole room or the areas under low and full-height "
@@ -149,5 +151,7 @@ def ceiling(
         else:
             findings.append(f"at least {sqft(need)} ({share.value_text} of the floor) needs a ceiling of at least {h}")
             ctx.note(f"To check the {h} rule, tell me how much of the floor has a ceiling of at least {h}.")
+    if verdict in (MEETS, FAILS):  # the finding that decides comes first
+        findings = findings[-1:] + findings[:-1]
     summary = f"In the {ctx.muni.name}, for a room of {room_obj.describe()}: " + "; ".join(findings) + "."
     return ctx.result(verdict, summary, "; ".join(steps), numbers=numbers)

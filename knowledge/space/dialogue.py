@@ -113,7 +113,8 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
         if request.rooms
         else (request.low_ceiling_sqft or last.get("low_ceiling_sqft")),
         "rooming": request.rooming or bool(last.get("rooming")),
-        "minimum": request.wants_minimum,
+        # "how big for two adults?" … "and if our two nephews move in too?": still the minimum, for them all
+        "minimum": request.wants_minimum or (not rooms and not last.get("rooms") and bool(last.get("minimum"))),
         "capacity": request.wants_capacity,
         "ages": [],
     }

@@ -1,0 +1,197 @@
+"""Figures computed from what a question states: the window areas and counted floor of a room it sizes, a
+temperature or a ceiling height it gives compared with the code's. Each returns None when the question
+gives no such input or the topic's code sets no such figure (the caller then answers from the text).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from knowledge import question_form
+from knowledge.answer_parts import source_line
+from knowledge.compose.answer import Answer, citation_payload, shorten, standard_line, standard_payload
+from knowledge.kb import KnowledgeBase, Municipality
+from knowledge.phrase_match import has_phrase
+
+
+def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
+    """The figures a room needs, computed, when a question on a topic with window figures gives the
+    room's size ("12x13 bedroom, min window area?" -> 15.6 sq ft), or on a topic that leaves low-ceiling
+    floor out gives the room and its low part ("12x14, 50 sf under 5'?" -> 118 sq ft counted); None
+    otherwise (no room size given, no such figure in the topic, or the text sets none that applies)."""
+    from knowledge import parsing, space
+
+    request = parsing.parse_space_request(question)
+    rooms = [room for room in request.rooms if room.ok]
+    if len(rooms) != 1:
+        return None
+    if request.low_ceiling_sqft and "floor_excluded_below_ft" in standards:
+        # "attic rm 12x14, 50 sf of it under 5' - what counts?": the check, with the low part left out
+        checked = space.check(kb, municipality, space.merge_request(request, None))
+        results = checked if isinstance(checked, list) else [checked]
+        if all(r.verdict not in (space.NEED_INFO, space.BAD_INPUT) for r in results):
+            return space.yes_no_first(space.to_answer(checked), question)
+        return None
+    if not set(standards) & set(space.WINDOW_KEYS):
+        return None
+    sleeping = request.kind == "bedroom" or has_phrase(
+        " ".join(question.lower().split()), [w for w in parsing.people_vocab()["space_kinds"]["bedroom"] if w != "room"]
+    )
+    result = space.windows(kb, municipality, rooms[0], sleeping_room=True if sleeping else None)
+    if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
+        return None
+    return space.yes_no_first(space.to_answer(result), question)
+
+
+# A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
+# this range not followed by a unit of something else, and not the outside temperature.
+_TEMPERATURE = re.compile(
+    r"(?<![-\d.])(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
+    r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
+    re.I,
+)
+TEMPERATURE_RANGE = (40.0, 200.0)
+_ACCEPTABLE = re.compile(r"\b(?:fine|ok|okay|legal|allowed|normal|acceptable|enough|good enough)\b", re.I)
+_TEMPERATURE_STANDARDS = ("heating_temp_f", "hot_water_temp_f")
+
+
+def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """A temperature the question states, compared with the one the code requires ("tnt says it's 65 inside in
+    winter, that's fine right?" -> "No. 65° is below the 70° …"); None without a stated temperature or a
+    temperature standard of the topic in this code."""
+    key = next((k for k in _TEMPERATURE_STANDARDS if k in standards), None)
+    standard = kb.standard(muni.key, key) if key else None
+    if standard is None or not standard.value:
+        return None
+    values = [float(v) for v in _TEMPERATURE.findall(question)]
+    values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
+    if len(values) != 1:
+        return None
+    stated = values[0]
+    shown = f"{stated:g}°"
+    below = stated < standard.value
+    permission = bool(question_form.PERMISSION.search(question) or _ACCEPTABLE.search(question))
+    opening = ("No. " if below else "Yes. ") if permission else ""
+    section = kb.section(muni.key, standard.citation)
+    lines = [
+        f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
+        f"requires. In the {muni.name}, {standard_line(kb, standard)}.",
+        source_line(section.full_citation, shorten(standard.quote)),
+    ]
+    payload = {
+        "municipality": muni.key,
+        "addressed": True,
+        "lead": {"kind": "standard", "citation": standard.citation},
+        "standards": [standard_payload(standard)],
+        "compared": {"stated": stated, "required": standard.value, "below": below},
+        "citations": [citation_payload(section)],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+# A ceiling height the question states ("the ceiling is 7 ft flat", "7' ceilings", "slopes down to about 3 ft").
+_CEILING_HEIGHT = re.compile(
+    r"\bceilings?\b[^.?!\d]{0,40}?(?P<after>\d+(?:\.\d+)?(?:\s*1/2)?\s*(?:'|ft\b|feet|foot)(?:\s*\d+\s*(?:\"|''|in\b|inch(?:es)?))?)"
+    r"|(?P<before>\d+(?:\.\d+)?(?:\s*1/2)?\s*(?:'|ft\b|feet|foot)(?:\s*\d+\s*(?:\"|''|in\b|inch(?:es)?))?)\s*(?:high\s+|tall\s+)?ceilings?\b",
+    re.I,
+)
+CEILING_RANGE_FT = (2.0, 15.0)
+
+
+def stated_ceiling(question: str) -> float | None:
+    """The one ceiling height (in feet) a question states, or None (none, or more than one)."""
+    from knowledge.parsing import parse_length
+
+    heights: dict[float, float] = {}
+    for match in _CEILING_HEIGHT.finditer(question):
+        text = (match.group("after") or match.group("before")).replace("''", '"')
+        half = " 1/2" in text or "1/2" in text
+        feet = parse_length(re.sub(r"\s*1/2", "", text).strip())
+        if feet is not None:
+            feet += 0.5 if half else 0.0
+            if CEILING_RANGE_FT[0] <= feet <= CEILING_RANGE_FT[1]:
+                heights[round(feet, 3)] = feet
+    return next(iter(heights.values())) if len(heights) == 1 else None
+
+
+def ceiling_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """A room's ceiling the question describes, checked against the code's: the half-the-floor rule for a room it
+    sizes with the floor under a full-height ceiling ("12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?"), or
+    a stated height compared with the minimum ("the ceiling is 7 ft flat, good enough?" -> "No. A 7 ft ceiling
+    is below the 7 ft 6 in …"); None without such inputs or ceiling figures in this code."""
+    from knowledge import parsing, space
+
+    if not {"ceiling_height_min_ft", "floor_excluded_below_ft"} & set(standards):
+        return None
+    request = parsing.parse_space_request(question)
+    rooms = [room for room in request.rooms if room.ok]
+    height = stated_ceiling(question)
+    asking = question_form.story_and_question(question)[
+        1
+    ]  # "… 60 sq ft of it is 7 1/2 ft or higher. does that meet code?"
+    asking_kind = question_form.question_kind(asking)
+    if len(rooms) == 1 and request.tall_ceiling_sqft is not None:
+        result = space.ceiling(
+            kb, muni.key, rooms[0], tall_area=request.tall_ceiling_sqft, low_area=request.low_ceiling_sqft
+        )
+        if result.verdict in (space.MEETS, space.FAILS):
+            return space.yes_no_first(space.to_answer(result), asking)
+        return None
+    if height is None or rooms or request.low_ceiling_sqft:
+        return None
+    minimum = kb.standard(muni.key, "ceiling_height_min_ft")
+    excluded = kb.standard(muni.key, "floor_excluded_below_ft")
+    shown = space.fmt_height(height)
+    lines: list[str] = []
+    used = []
+    words = asking.lower().split()
+    # "does the whole floor count toward the sq ft?" opens as a yes/no question, whatever figure it names
+    yes_no = asking_kind == "yes_no" or (words[:1] and words[0] in question_form.YES_NO_STARTS)
+    if excluded is not None and excluded.value and height < excluded.value:
+        opening = "No. " if yes_no else ""
+        lines.append(
+            f"{opening}Floor under a ceiling of {shown} does not count: in the {muni.name}, floor where the ceiling is "
+            f"lower than {excluded.value_text} is not counted toward the maximum permissible occupancy."
+        )
+        used.append(excluded)
+    elif minimum is not None and minimum.value:
+        below = height < minimum.value - 1e-6
+        opening = ("No. " if below else "Yes. ") if yes_no else ""
+        share = kb.standard(muni.key, "ceiling_share_of_floor")
+        over = f" over at least {share.value_text} of the floor" if share is not None else ""
+        lines.append(
+            f"{opening}A ceiling of {shown} is {'below' if below else 'not below'} the {minimum.value_text} the "
+            f"{muni.name} code requires{over} of every habitable room."
+        )
+        used.append(minimum)
+    if not used:
+        return None
+    sections = []
+    for standard in used:
+        section = kb.section(muni.key, standard.citation)
+        sections.append(section)
+        lines.append(f"In the {muni.name}, {standard_line(kb, standard)}.")
+        lines.append(source_line(section.full_citation, shorten(standard.quote)))
+    payload = {
+        "municipality": muni.key,
+        "addressed": True,
+        "lead": {"kind": "standard", "citation": used[0].citation},
+        "standards": [standard_payload(s) for s in used],
+        "compared": {"stated_ft": height},
+        "citations": [citation_payload(s) for s in sections],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+def ceiling_answer(kb: KnowledgeBase, municipality: str, question: str) -> Answer | None:
+    """:func:`ceiling_check` with the ceiling figures of whichever topic holds them (vocab.yml ``topic_config``):
+    a question that states a ceiling height or a full-height area gets the check, whatever topic it was taken for."""
+    muni = kb.municipality(municipality)
+    for config in kb.topic_configs().values():
+        if {"ceiling_height_min_ft", "floor_excluded_below_ft"} & set(config.standards):
+            answer = ceiling_check(kb, muni, config.standards, question)
+            if answer is not None:
+                return answer
+    return None
