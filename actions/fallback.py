@@ -30,14 +30,42 @@ from actions.common import current_facts, current_municipality, current_role, kb
 from actions.safety import guarded
 from actions.space import answer_space, updated_space
 from knowledge import parsing, space
-from knowledge.compose import answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
+from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
+from knowledge.scopes import named_scopes
 
 MAX_SUGGESTIONS = 3
 # Entities that make an unclear message a follow-up to the last answer ("and for two people?").
 FOLLOW_UP_ENTITIES = ("people", "dimensions", "age", "units", "municipality")
+
+
+# A message this short, or opening as a follow-up ("and how long is that permit good for?"), asks about the topic in play
+FOLLOW_UP_MAX_WORDS = 8
+
+
+def follow_up_answer(
+    tracker: Tracker, text: str, topic: str | None, key: str | None, follow_up: bool, closest: str | None
+) -> Any:
+    """The answer the topic in play gives to a short or follow-up question the classifier was unsure of ("what kind
+    of cans do they have to be?" after a garbage answer), or None (no topic or place in play, a long question, a
+    better match in another topic, or nothing in the topic that answers it)."""
+    if not topic or not key or topic not in kb().topics():
+        return None
+    if not (follow_up or len(text.split()) <= FOLLOW_UP_MAX_WORDS) or closest not in (None, topic) and not follow_up:
+        return None
+    # the kind of dwelling the last question named goes on ("a rooming house permit?" … "how long is that permit good for?")
+    users = [e for e in tracker.events or [] if e.get("event") == "user"]
+    before = str(users[-2].get("text") or "") if len(users) > 1 else ""
+    carried = sorted(named_scopes(kb(), before) - named_scopes(kb(), text))
+    question = f"{text} ({', '.join(carried)})" if carried else text
+    answer = answer_topic(
+        kb(), key, topic, current_facts(tracker), current_role(tracker), question, intent_ranking(tracker.latest_message)
+    )
+    if not answer.payload.get("addressed", True) or answer.payload.get("review") == "no_match":
+        return None
+    return answer
 
 
 class ActionClarify(Action):
@@ -63,9 +91,14 @@ class ActionClarify(Action):
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         topic = tracker.get_slot("topic")
+        request = parsing.parse_space_request(text)
+        # "same question but for the Town of Howard", "and what about my other rental over in amery?": the last
+        # question, for the place the message names (before any facts it may seem to add: "my apartment")
+        place_follow_up = request.follow_up and bool(latest_entity(tracker, "municipality"))
+        if topic and place_follow_up and not space_in_message(tracker):
+            return answer_or_ask(dispatcher, tracker, topic)
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
-        request = parsing.parse_space_request(text)
         if request.kind in ("unit", "bedroom") and request.asks_adequacy:
             # "is my apartment big enough? It's in Howard": the space check asks for what it needs
             wanted = space.space_topic(kb(), request.kind)
@@ -107,6 +140,9 @@ class ActionClarify(Action):
         switched = unsure.topic is not None and unsure.topic != topic
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
+        within = follow_up_answer(tracker, text, topic, key if not unknown else None, request.follow_up, unsure.topic)
+        if within is not None:  # "how long do i have to file?" after an appeal answer: the topic in play answers it
+            return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
         if unsure.housing and unsure.answer is not None:
             events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
             if unsure.topic:

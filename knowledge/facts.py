@@ -69,6 +69,7 @@ class Vocabulary:
     party_words: tuple[re.Pattern[str], ...] = ()
     # "who" questions about an officer or a body ("who approves ...?", "who issues the permits?"), not a party
     officer_questions: tuple[re.Pattern[str], ...] = ()
+    thing_questions: tuple[re.Pattern[str], ...] = ()
     # the officers and bodies a text may name: an officer question's answer names one ("issued by the Health Officer")
     officer_titles: tuple[str, ...] = ()
     # the words of a rule that set when a duty is due ("at all reasonable times"): a decided verdict says them
@@ -252,6 +253,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
         officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
+        thing_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("thing_questions") or ()),
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),

@@ -46,3 +46,10 @@ def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str
     headings = {s.citation: s.heading for s in kb.sections(candidate.municipality)}
     extra = provision_scopes(kb, f"{candidate.text} {headings.get(candidate.citation, '')}") - named_scopes(kb, question)
     return min(extra) if extra else None
+
+
+def cited_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str | None:
+    """A scope the candidate's citation names and the question does not ("Rooming houses (1)(d)": "such permit shall
+    be deemed … revoked" is no general provision, though its sentence names no rooming house)."""
+    extra = provision_scopes(kb, candidate.citation) - named_scopes(kb, question)
+    return min(extra) if extra else None

@@ -74,3 +74,10 @@ def test_an_undecided_verdict_quotes_the_section_whole(kb):
 )
 def test_landlords_texts_name_their_duty(kb, municipality, topic, question, lead):
     assert answer(kb, municipality, topic, question).text.startswith(lead)
+
+
+def test_a_question_about_what_a_thing_must_be_asks_no_duty(kb):
+    from knowledge.compose import duty_asked
+
+    assert duty_asked(kb, "garbage_rubbish", "what kind of cans do they have to be?") is None
+    assert duty_asked(kb, "garbage_rubbish", "who has to supply the garbage cans, me or the tenants?") is not None

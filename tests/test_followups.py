@@ -373,6 +373,52 @@ CONVERSATIONS = [
             },
         ],
     },
+    # -- follow-ups the classifier is unsure of: the topic in play answers them --------------------------
+    {
+        "name": "same question for another place",
+        "turns": [
+            {
+                "user": "What temperature does my landlord's furnace have to be able to heat to? I'm in the Town of Holland I think.",
+                "expect": ["70"],
+                "municipality": "holland",
+            },
+            {
+                "user": "same question but for the Town of Howard, thats where my apartment actually is",
+                "expect": ["70 degrees"],
+                "reject": ["maintaining supplied facilities"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "a short follow-up on the appeal",
+        "turns": [
+            {
+                "user": "got a violation notice and order from the building inspector on my rental in the town of howard. how do i appeal it?",
+                "municipality": "howard",
+            },
+            {"user": "how long do i have to file?", "expect": ["thirty days"], "municipality": "howard"},
+        ],
+    },
+    {
+        "name": "what the cans must be, after who supplies them",
+        "turns": [
+            {"user": "muskego 3 unit building. who has to supply the garbage cans, me or the tenants?", "expect": ["owner"]},
+            {"user": "what kind of cans do they have to be?", "expect": ["metal or heavy molded plastic"], "municipality": "muskego"},
+        ],
+    },
+    {
+        "name": "the rooming house permit's term, the rooming house carried over",
+        "turns": [
+            {"user": "Do I need a permit to run a rooming house in the Village of Dresser?", "expect": ["permit"]},
+            {
+                "user": "and how long is that permit good for before i have to renew?",
+                "expect": ["one year"],
+                "reject": ["does not address this for dwellings in general"],
+                "municipality": "dresser",
+            },
+        ],
+    },
     {
         "name": "who do I call",
         "turns": [{"user": "who do I call", "expect": ["Building Inspector", "review list"], "handoff": True}],

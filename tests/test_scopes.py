@@ -36,3 +36,15 @@ def test_sharing_a_bathroom_between_two_units_gets_the_prohibition(kb):
     first = unsure.answer.text.split("\n")[0]
     assert first.startswith("No. The closest provision in the City of Muskego code is"), first
     assert "Under no circumstances may occupants of two or more dwelling units share a toilet" in first
+
+
+def test_a_sentence_under_a_citation_that_names_the_scope_is_no_general_provision(kb):
+    from knowledge.scopes import cited_scope
+
+    question = "how long is that permit good for before i have to renew?"
+    revoked = next(
+        r for r in selector.select(kb, question, "dresser", topics=["rooming_houses"], limit=30)
+        if r.candidate.citation == "Rooming houses (1)(d)"
+    )
+    assert cited_scope(kb, question, revoked.candidate) == "rooming house"
+    assert cited_scope(kb, question + " (rooming house)", revoked.candidate) is None

@@ -30,6 +30,7 @@ from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_dut
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.phrase_match import has_phrase
+from knowledge.scopes import cited_scope
 
 
 def duty_asked(
@@ -60,6 +61,8 @@ def duty_asked(
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
     # "how warm is the landlord supposed to keep it?" asks for a figure, not who ("supposed to" is no "who")
     kind = selector.question_kind(text)
+    if kind != "who" and any(p.search(text) for p in vocabulary.thing_questions):
+        return None  # "what kind of cans do they have to be?": the thing, not who
     who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure")
     about = who or _about_a_party(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
@@ -306,7 +309,13 @@ def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> l
         return ranked
     floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical - GENERAL_MARGIN)
     general = next(
-        (r for r in ranked[1:] if r.lexical >= floor and selector.unnamed_scope(kb, question, r.candidate) is None),
+        (
+            r
+            for r in ranked[1:]
+            if r.lexical >= floor
+            and selector.unnamed_scope(kb, question, r.candidate) is None
+            and cited_scope(kb, question, r.candidate) is None
+        ),
         None,
     )
     return [general, *[r for r in ranked if r is not general]] if general is not None else ranked
