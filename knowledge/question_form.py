@@ -103,12 +103,27 @@ def question_kind(text: str) -> str:
         return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
         return "yes_no"
+    if _opening_after_place(text) in YES_NO_STARTS:  # "muskego - can 2 small apts share 1 bathroom"
+        return "yes_no"
     return "open"
+
+
+# a text message's leading place or topic before a dash or colon: "muskego - ", "amery: ", "T. of Holland -- "
+_LEADING_LABEL = re.compile(r"^\s*[^-–—:?!.,]{1,40}?\s*(?:\s[-–—]+|:)\s+")
+
+
+def _opening_after_place(text: str) -> str:
+    """The first word after a short leading label ("muskego - can …" → "can"), or "" without one."""
+    match = _LEADING_LABEL.match(text)
+    if not match or len(match.group(0).split()) > 5:
+        return ""
+    words = _WORD.findall(text[match.end() :].lower().replace("'", ""))
+    return words[0] if words else ""
 
 
 NEGATIONS = re.compile(
     r"\b(no (?:owner|operator|occupant|person|dwelling|room|basement|cellar|privy|[a-z]+ (?:shall|may))|"
-    r"shall not|may not|prohibited|unlawful|not be (?:used|occupied|permitted))\b",
+    r"shall not|may not|prohibited|unlawful|under no circumstances|not be (?:used|occupied|permitted))\b",
     re.I,
 )
 REQUIRED_CONDITION = re.compile(r"\b(?:shall not|no\b[^.;]*\bshall)\b[^.;]*\b(?:without|unless)\b", re.I)
@@ -116,7 +131,7 @@ NOT_PREVENTED = re.compile(
     r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I
 )
 PERMISSION = re.compile(
-    r"^\s*(?:can|could|may)\b|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
+    r"^\s*(?:can|could|may)\b|(?:^|[,;:\-–—]\s*)(?:can|could) \w+|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
     r"landlords?|owners?|tenants?|operators?)\b|"
     r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
     r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
@@ -184,8 +199,9 @@ def yes_no(question: str, provision: str) -> str | None:
     return None
 
 
-# a word or phrase in quotes ('owner', "multiple dwelling", “Board”), not an apostrophe ("Muskego's")
-_QUOTED = re.compile(r"""(?:^|(?<=[\s(\[]))['"“‘]([A-Za-z][A-Za-z \-]{0,38}[A-Za-z])['"”’](?=[\s?.,!;:)]|$)""")
+# a word or phrase in quotes ('owner', "multiple dwelling", “Board”), not an apostrophe ("Muskego's"); its sentence's
+# period or comma may sit inside the quotes ("refer to 'Board.' Which board …")
+_QUOTED = re.compile(r"""(?:^|(?<=[\s(\[]))['"“‘]([A-Za-z][A-Za-z \-]{0,38}[A-Za-z])[.,?!]?['"”’](?=[\s?.,!;:)]|$)""")
 
 
 def quoted_words(text: str) -> list[str]:

@@ -70,7 +70,7 @@ SCOPE_PENALTY = 0.15
 # housing_words: "asbestos", "mold") weighs as much as the rarest code word, so a provision that
 # misses it is no match; any other word ("quit", "problem") weighs little.
 UNKNOWN_HOUSING_WORD_SHARE = 1.0
-UNKNOWN_WORD_IDF_SHARE = 0.15
+UNKNOWN_WORD_IDF_SHARE = 0.05
 MIN_SENTENCE_CHARS = 25
 # A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
 CITED_BONUS = 0.2

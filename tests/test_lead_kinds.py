@@ -82,3 +82,29 @@ def test_a_two_part_figure_question_leads_with_its_first_figure(kb):
     # a yes/no question first keeps the ranking: the votes a variance needs, not the board's size
     votes = ask(kb, "howard", "appeals_board", "howard housing appeals bd - can they give me a variance? how many votes needed")
     assert "concurring votes needed to grant a variance: three" in votes.text.split("\n")[0]
+
+
+def test_a_yes_no_question_leads_with_the_provision_that_settles_it(kb):
+    # "No person shall deface or remove the placard" settles it; the sentence on referring the owner to the
+    # City Attorney matches more words and settles nothing
+    answer = ask(kb, "amery", "unfit_dwellings", "Our landlord in Amery pulled the condemned sign off our building and says we can stay. Is he allowed to do that?")
+    assert answer.text.startswith("No. City of Amery Code, Unfit dwellings, D says"), answer.text
+
+
+def test_the_definition_of_a_term_the_question_names_answers_when_its_topic_has_nothing(kb):
+    answer = ask(kb, "howard", "basements", "How does the Town of Howard code distinguish a basement from a half-basement or lower level?")
+    assert "Half-basement or lower level" in answer.text.split("\n")[0], answer.text
+    # a generic term ("dwelling") or one the question does not name is no such answer
+    from knowledge.compose.questions import _closest_definition
+
+    muni = kb.municipality("muskego")
+    assert _closest_definition(kb, muni, "What procedure does Muskego ch. 205 prescribe for condemning and placarding a dwelling unfit for human habitation?", None) is None
+    dresser = kb.municipality("dresser")
+    assert _closest_definition(kb, dresser, "can the village of dresser condemn my apartment and make everybody leave?", None) is None
+
+
+def test_renting_out_spare_bedrooms_names_the_rooming_house_scope(kb):
+    from knowledge.scopes import named_scopes
+
+    assert named_scopes(kb, "thinking about renting out the extra bedrooms in my house to 3 college students") == {"rooming house"}
+    assert named_scopes(kb, "have a spare bedroom i want to rent to a guy from work") == {"rooming house"}

@@ -462,3 +462,16 @@ def test_ages_listed_bare_after_the_people_are_theirs(text, ages):
 
 def test_numbers_after_other_plurals_are_no_ages():
     assert parse_household("we have 4 units, 2 and 3 are vacant") is None
+
+
+def test_a_size_too_small_for_a_counted_bedroom_unit_is_a_rooms():
+    request = parse_space_request(
+        "we rent a 2 bedroom in Amery. my 3 kids (4, 7 and 14) are supposed to share the other one which is like 11 by 9 feet"
+    )
+    assert request.kind == "bedroom"
+    assert parse_space_request("2 bdrm apt 450 sq ft for 5 people ok?").kind == "unit"
+
+
+def test_how_much_floor_a_household_needs_asks_the_minimum():
+    request = parse_space_request("muskego wi 3br house, 5 tenants. how much habitable sq ft do i need total?")
+    assert request.kind == "unit" and request.wants_minimum and request.household.count == 5

@@ -64,3 +64,34 @@ def test_blinds_and_curtains_are_the_codes_shades_and_draw_drapes(kb):
     question = "Rooming house in Dresser — my window has no blinds or curtains and faces right onto the street. Does the operator have to provide something?"
     best = selector.select(kb, question, "dresser", ranking=[("ask_rooming_houses", 0.8)])[0]
     assert "draw drapes" in best.candidate.text
+
+
+def test_a_quoted_term_with_its_sentences_period_inside_the_quotes_is_read():
+    from knowledge.question_form import quoted_words
+
+    assert quoted_words("Muskego's definitions refer to 'Board.' Which board is that?") == ["board"]
+    assert quoted_words("it's the landlord's job, isn't it") == []
+
+
+def test_treated_as_asks_whether_a_definition_covers_it(kb):
+    from knowledge.compose import settled_by_definition
+
+    answer = settled_by_definition(
+        kb, "Is overcrowding treated as a nuisance under the Village of Dresser Housing Code definitions?", "dresser"
+    )
+    assert answer is not None and answer.text.startswith("Yes.")
+
+
+def test_a_texts_leading_place_does_not_hide_a_yes_no_question():
+    from knowledge.question_form import question_kind
+
+    assert question_kind("muskego - can 2 small apts share 1 bathroom out in the hall") == "yes_no"
+    assert question_kind("amery: do i need a license") == "yes_no"
+    assert question_kind("muskego - how many outlets per room") == "figure"
+
+
+def test_under_no_circumstances_answers_a_permission_no():
+    from knowledge.question_form import yes_no
+
+    provision = "Under no circumstances may occupants of two or more dwelling units share a toilet or lavatory"
+    assert yes_no("muskego - converting a house into 2 apts, can both units share one bathroom in the hallway?", provision) == "No"

@@ -691,3 +691,12 @@ def test_a_yes_no_question_gets_yes_or_no_first(kb):
     assert space.yes_no_first(meets, "how many people can sleep in an 11x11 room?").text == meets.text
     fails = space.to_answer(space.sleeping_room(kb, "muskego", 100, 3))
     assert space.yes_no_first(fails, "is a 10x10 bedroom ok for 3 people?").text.startswith("No, in the City")
+
+
+def test_a_code_without_the_figure_asks_nothing_before_saying_so(kb):
+    from knowledge import parsing
+
+    question = "Six of us (2 adults and 4 kids) in a 2 bedroom apartment in Dresser. Is there a max number of people for an apartment?"
+    facts = space.merge_request(parsing.parse_space_request(question), None)
+    assert space.missing(kb, "dresser", facts) == []  # Dresser sets no floor space for a dwelling unit
+    assert space.missing(kb, "amery", facts) == ["space_size"]

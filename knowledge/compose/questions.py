@@ -210,6 +210,9 @@ def answer_question(
         return answer_question(kb, muni.key, other, question, facts, role, ())
     ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+        defined = _closest_definition(kb, muni, question, role)
+        if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
+            return defined
         # nothing on the topic in this code matches what was asked: say so honestly
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
@@ -222,7 +225,7 @@ def answer_question(
         figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
         if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
             ranked = [figure, *[r for r in ranked if r is not figure]]
-    ranked = prefer_general(kb, question, ranked)
+    ranked = settling_first(question, prefer_general(kb, question, ranked))
     officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
@@ -267,6 +270,23 @@ def answer_question(
     return answer
 
 
+def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Answer | None:
+    """The definition of a term the question names that matches it well when nothing of its topic does (as well as
+    the closest provision of an unsure question must), with what it settles; None otherwise."""
+    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL, CLOSEST_MIN_WEIGHT
+
+    best = selector.select(kb, question, muni.key, role, (), kinds=("definition",), limit=1)
+    if not best or best[0].lexical < CLOSEST_MIN_LEXICAL:
+        return None
+    if selector.match_weight(kb, question, muni.key, best[0]) < CLOSEST_MIN_WEIGHT:
+        return None
+    term = best[0].candidate.key
+    generic = {str(w).lower() for w in (kb.meta("definition_membership") or {}).get("generic_words") or ()}
+    if term.lower() in generic or not set(selector.tokens(term)) <= set(selector.tokens(question)):
+        return None  # a term the question does not name ("leave" is in "RUBBISH"'s "leaves"), or names every provision
+    return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
+
+
 def first_part_first(
     kb: KnowledgeBase,
     municipality: str,
@@ -293,6 +313,28 @@ def first_part_first(
         return list(ranked)
     same = {(first.candidate.key, first.candidate.citation), (second.candidate.key, second.candidate.citation)}
     return [first, second, *[r for r in ranked if (r.candidate.key, r.candidate.citation) not in same]]
+
+
+# A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
+# wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
+# is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
+SETTLE_MARGIN = 0.25
+SETTLE_LOOK = 6
+
+
+def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with the first of its best few that answers a yes/no question "No" moved to the front, when the
+    best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
+    placard", not the sentence about referring the owner to the City Attorney); unchanged otherwise."""
+    ranked = list(ranked)
+    if not ranked or selector.question_kind(question) != "yes_no" or _verdict(question, ranked[0].candidate.text, ranked[0].lexical):
+        return ranked
+    floor = ranked[0].lexical - SETTLE_MARGIN
+    settles = next(
+        (r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and _verdict(question, r.candidate.text, r.lexical) == "No"),
+        None,
+    )
+    return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
 
 
 # A provision for dwellings in general leads instead of a better-matching one limited to a kind of dwelling

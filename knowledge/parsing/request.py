@@ -138,6 +138,10 @@ def _read_request(lowered: str) -> SpaceRequest:
         kind = "bedroom"
     elif has_phrase(lowered, kinds["unit"]):
         kind = "unit"
+    smallest_unit = float(vocab.get("smallest_unit_sqft") or 0)
+    counted_bedrooms = _COUNTED_BEDROOMS.search(lowered)
+    if kind == "unit" and counted_bedrooms and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
+        kind = "bedroom"  # "we rent a 2 bedroom … the kids share the other one, 11 by 9": a room, not the unit
     household = parse_household(lowered)
     wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
     follow_up = (

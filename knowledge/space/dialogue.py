@@ -15,6 +15,8 @@ from knowledge.space.results import (
     MAX_UNIT_OCCUPANTS,
     NEED_INFO,
     NEEDS_AGES,
+    NOT_ADDRESSED,
+    TEXT_SILENT,
     SpaceResult,
 )
 from knowledge.space.sleeping import sleeping_room, sleeping_rooms
@@ -196,6 +198,11 @@ def missing(kb: KnowledgeBase, municipality: str | None, facts: dict[str, Any]) 
     only when the calculator's result says it needs them (its ``needs``, not the words of its question).
     """
     need: list[str] = []
+    if municipality:  # a code with no figure for this kind of space answers that at once ("max people in a Dresser apt?")
+        probe = check(kb, municipality, {**facts, "minimum": True, "persons": facts.get("persons") or [["adult", None]]})
+        first = probe[0] if isinstance(probe, list) else probe
+        if first.verdict == NOT_ADDRESSED and first.reason == TEXT_SILENT:
+            return need
     unit = facts.get("kind") == "unit" and not facts.get("rooming")
     per_unit = bool(municipality) and unit and per_unit_only(kb, str(municipality))
     if not facts.get("rooms") and not facts.get("minimum"):
