@@ -408,7 +408,7 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         # the code may settle it ("Overcrowding a room" is a nuisance) or name the term the text defines
         settled = settled_by_definition(kb(), text, key)
         topical = settled or answer_topic(kb(), key, topic, question=text)
-        if settled is not None or not topical.payload.get("addressed", True):
+        if settled is not None or not topical.payload.get("addressed", True) or topical.payload.get("topic") == "definition":
             answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()

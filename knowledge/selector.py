@@ -503,6 +503,20 @@ def head_count(question: str) -> int | None:
     return household.count if household else None
 
 
+def without_titles(kb: KnowledgeBase, question: str) -> str:
+    """The question without the codes' own titles: "the Amery Minimum Housing Code" names the code, not a minimum
+    or what is asked about."""
+    titles = sorted(
+        {t.lower() for m in kb.municipalities() for t in (m.code_title,) if t}
+        | {"minimum housing code", "minimum standards housing code"},
+        key=len,
+        reverse=True,
+    )
+    for title in titles:
+        question = re.sub(rf"\b{re.escape(title)}\b", " ", question, flags=re.I)
+    return question
+
+
 def select(
     kb: KnowledgeBase,
     question: str,
@@ -522,6 +536,7 @@ def select(
     idx = index(kb, municipality)
     if spelling_enabled():
         question = correct(kb, question)
+    question = without_titles(kb, question)
     found = [c for c in concepts(question, kb.synonyms()) if c.words not in unasked_words(kb)]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}

@@ -108,3 +108,18 @@ def test_renting_out_spare_bedrooms_names_the_rooming_house_scope(kb):
 
     assert named_scopes(kb, "thinking about renting out the extra bedrooms in my house to 3 college students") == {"rooming house"}
     assert named_scopes(kb, "have a spare bedroom i want to rent to a guy from work") == {"rooming house"}
+
+
+def test_a_topic_the_code_leaves_alone_names_the_term_it_defines(kb):
+    answer = ask(kb, "muskego", "appeals_board", "Which board hears housing appeals in the City of Muskego, and where in the Code is it established?")
+    first, source = answer.text.split("\n")[:2]
+    assert "does not address" in first and 'defines "BOARD"' in first, answer.text
+    assert "Board of Housing Appeals pursuant to § 12-4" in source
+
+
+def test_the_codes_own_title_is_no_figure_or_concept_of_the_question(kb):
+    from knowledge import selector
+
+    question = "Does the Amery Minimum Housing Code allow two rental dwelling units to share one bathroom?"
+    assert "Minimum Housing Code" not in selector.without_titles(kb, question)
+    assert selector.question_kind(selector.without_titles(kb, question)) == "yes_no"

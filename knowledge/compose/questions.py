@@ -497,11 +497,7 @@ def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], qu
 
 def _without_titles(kb: KnowledgeBase, question: str) -> str:
     """The question without the codes' own titles ("Minimum Housing Code" is no figure question)."""
-    for muni in kb.municipalities():
-        for title in (muni.code_title, "minimum housing code", "minimum standards housing code"):
-            if title:
-                question = re.sub(re.escape(title), " ", question, flags=re.I)
-    return question
+    return selector.without_titles(kb, question)
 
 
 def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> bool:
