@@ -503,18 +503,19 @@ def head_count(question: str) -> int | None:
     return household.count if household else None
 
 
+_TITLES: weakref.WeakKeyDictionary[KnowledgeBase, re.Pattern[str]] = weakref.WeakKeyDictionary()
+
+
 def without_titles(kb: KnowledgeBase, question: str) -> str:
     """The question without the codes' own titles: "the Amery Minimum Housing Code" names the code, not a minimum
-    or what is asked about."""
-    titles = sorted(
-        {t.lower() for m in kb.municipalities() for t in (m.code_title,) if t}
-        | {"minimum housing code", "minimum standards housing code"},
-        key=len,
-        reverse=True,
-    )
-    for title in titles:
-        question = re.sub(rf"\b{re.escape(title)}\b", " ", question, flags=re.I)
-    return question
+    or what is asked about. (One pattern per knowledge base, longest title first: select() calls this per question.)"""
+    pattern = _TITLES.get(kb)
+    if pattern is None:
+        titles = {m.code_title.lower() for m in kb.municipalities() if m.code_title}
+        titles |= {"minimum housing code", "minimum standards housing code"}
+        alternatives = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))
+        pattern = _TITLES[kb] = re.compile(rf"\b(?:{alternatives})\b", re.I)
+    return pattern.sub(" ", question)
 
 
 def select(

@@ -181,7 +181,7 @@ def answer_question(
         first = answer_question(kb, muni.key, topic, two_part[0], facts, role, ranking)
         if first is not None and first.payload.get("addressed", True):
             return also_defined(kb, first, two_part[1], muni.key)
-    if selector.question_kind(_without_titles(kb, question)) == "definition":
+    if selector.question_kind(selector.without_titles(kb, question)) == "definition":
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
             return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
@@ -217,7 +217,7 @@ def answer_question(
         answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return answer
-    kind = selector.question_kind(_without_titles(kb, question))
+    kind = selector.question_kind(selector.without_titles(kb, question))
     if kind == "figure":
         ranked = first_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     if kind == "figure" and ranked[0].candidate.kind != "standard":
@@ -495,11 +495,6 @@ def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], qu
     return None
 
 
-def _without_titles(kb: KnowledgeBase, question: str) -> str:
-    """The question without the codes' own titles ("Minimum Housing Code" is no figure question)."""
-    return selector.without_titles(kb, question)
-
-
 def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> bool:
     """Whether the stated figure that leads is about what was asked ("min openable window area?": 4% of
     the floor area, where the share of the window area is not stated); then it leads, with the note on
@@ -582,7 +577,7 @@ def compose_lead(
         section = kb.section(muni.key, lead.citation)
         verdict = None if preface else _verdict(question, lead.text, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
-        if not verdict and not preface and selector.question_kind(_without_titles(kb, question)) == "yes_no":
+        if not verdict and not preface and selector.question_kind(selector.without_titles(kb, question)) == "yes_no":
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if closest:
             lines.append(
