@@ -126,6 +126,9 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     latest = tracker.latest_message or {}
     if topic_of(intent_of(tracker)) == topic:
         return latest.get("text") or None, intent_ranking(latest)
+    ranked = [name for name, _ in intent_ranking(latest)]
+    if intent_of(tracker) == "nlu_fallback" and ranked and topic_of(ranked[0]) == topic:
+        return latest.get("text") or None, intent_ranking(latest)  # the classifier's best guess, under its threshold
     if intent_of(tracker) in FACT_INTENTS:
         return None, []  # new facts for the last question: answer with the rules and the facts
     if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"

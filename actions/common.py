@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from knowledge import facts as fact_reading
 from knowledge.answer_parts import channel_payload
 from knowledge.compose import DISCLAIMER, Answer
-from knowledge.entities import other_place_wins, role_of
+from knowledge.entities import named_as_nearby, other_place_wins, role_of
 from knowledge.kb import KnowledgeBase
 
 _KB: KnowledgeBase | None = None
@@ -40,8 +40,11 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
     named = latest_entity(tracker, "municipality")
     other = latest_entity(tracker, "other_place")
     cores = [m.name.split(" of ", 1)[-1].lower() for m in kb().municipalities()]
-    if other and other_place_wins(named, other, cores, kb().places()):
+    text = tracker.latest_message.get("text") or ""
+    if other and other_place_wins(named, other, cores, kb().places(), text):
         return None, other  # "Village of Howard", "Holland, Michigan", "outside city limits": never a covered code
+    if named and named_as_nearby(text, named, kb().places()):
+        return None, f"near {named}"  # "I live near Amery": somewhere beside a covered place, not in it
     if named:
         key = kb().resolve_municipality(named)
         if key:

@@ -68,6 +68,20 @@ def follow_up_answer(
     return answer
 
 
+def sized_figure_topic(tracker: Tracker, min_confidence: float = 0.2) -> str | None:
+    """The classifier's best topic when it computes figures for a room's size without being a space check
+    (``space_kinds`` but not ``space``: windows, ceilings), so a sized room with a window question gets its
+    window figures rather than a bedroom check; None otherwise."""
+    ranking = [i for i in tracker.latest_message.get("intent_ranking") or [] if isinstance(i, dict)]
+    best = next((i for i in ranking if i.get("name") != "nlu_fallback"), None)
+    if not best or float(best.get("confidence") or 0) < min_confidence:
+        return None
+    topic = kb().topic_for_intent(str(best.get("name")))
+    if topic and kb().topic_config(topic).space_kinds and not kb().topic_config(topic).space:
+        return topic
+    return None
+
+
 class ActionClarify(Action):
     """Low NLU confidence: ask which of the likely topics was meant (as buttons)."""
 
@@ -104,6 +118,9 @@ class ActionClarify(Action):
             wanted = space.space_topic(kb(), request.kind)
             return answer_space(dispatcher, tracker, updated_space(tracker, None, wanted))
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
+            computed = sized_figure_topic(tracker)
+            if computed:  # "minimum window area for a sleeping room measuring 100 square feet?": the room's windows
+                return answer_or_ask(dispatcher, tracker, computed)
             if not is_space_topic(topic):
                 kind = parsing.parse_space_request(text).kind
                 topic = space.space_topic(kb(), "unit" if kind == "unit" else "bedroom")

@@ -188,15 +188,40 @@ def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str
     return kind, state, county, outside
 
 
-def other_place_wins(named: str | None, other: str | None, covered_cores: list[str], places: dict[str, Any]) -> bool:
+def named_as_nearby(text: str, named: str | None, places: dict[str, Any]) -> bool:
+    """Whether the covered name a message gives stands after a word of nearness ("right next to Muskego",
+    "not far from Dresser", "near the City of Amery": ``near_phrases``), so the dwelling is somewhere else."""
+    if not named or not text:
+        return False
+    words = re.findall(r"[a-z]+", str(named).lower())
+    before = {w.lower() for w in places.get("place_words_before") or []}
+    while words and words[0] in before:
+        words = words[1:]  # "from Dresser" → "dresser"
+    if not words:
+        return False
+    kinds = "|".join(re.escape(v) for vs in (places.get("kinds") or {}).values() for v in vs) or "city"
+    name = r"\s+".join(re.escape(w) for w in words)
+    lowered = " ".join(re.findall(r"[a-z]+", str(text).lower()))
+    for phrase in places.get("near_phrases") or []:
+        near = r"\s+".join(re.escape(w) for w in str(phrase).lower().split())
+        if re.search(rf"(?<![a-z]){near}\s+(?:the\s+)?(?:(?:{kinds})\s+of\s+)?{name}(?![a-z])", lowered):
+            return True
+    return False
+
+
+def other_place_wins(
+    named: str | None, other: str | None, covered_cores: list[str], places: dict[str, Any], text: str = ""
+) -> bool:
     """When a message names both a covered place and another one, whether the other is the place meant.
 
-    It is when it qualifies a covered name ("Village of Howard", "Holland, Michigan") or is a county or an
-    area outside the limits; a plain other town ("from Madison to Amery") leaves the covered one in play.
+    It is when it qualifies a covered name ("Village of Howard", "Holland, Michigan"), is a county or an
+    area outside the limits, or when the covered name only says what the place is near ("New Berlin,
+    right next to Muskego": ``text`` is the message); a plain other town ("from Madison to Amery") leaves
+    the covered one in play.
     """
     if not other:
         return False
-    if not named:
+    if not named or named_as_nearby(text, named, places):
         return True
     lowered = str(other).lower()
     _, _, county, outside = place_qualifiers(other, places)

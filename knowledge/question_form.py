@@ -87,11 +87,19 @@ def asks_wh(text: str) -> bool:
     return bool(set(_WORD.findall(tail.lower().replace("'", ""))[:3]) & WH_WORDS)
 
 
+def asking_opens_with(text: str, words: frozenset[str] | set[str]) -> bool:
+    """Whether the sentence that asks (``story_and_question``) has one of ``words`` among its first three
+    ("… only gets to about 60. What is the heat supposed to reach?" opens with "what")."""
+    asking = story_and_question(text)[1]
+    return bool(set(_WORD.findall(asking.lower().replace("'", ""))[:3]) & set(words))
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
-    if WHO_START.search(text) or WHO_WORDS.search(text):
-        return "who"
+    asking = story_and_question(text)[1]
+    if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
+        return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
         '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered
     ):
@@ -99,7 +107,7 @@ def question_kind(text: str) -> str:
     if any(f" {w} " in lowered for w in FIGURE_WORDS):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
-    if asks_wh(text):
+    if asks_wh(text) or asking_opens_with(text, WH_WORDS):
         return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
         return "yes_no"

@@ -52,6 +52,14 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     yes_no,
 )
 from knowledge.scopes import named_scopes, provision_scopes, unnamed_scope  # noqa: F401 - re-exported
+from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, _SENTENCE_END, _VERB, is_heading
+    _SENTENCE_END,
+    _VERB,
+    is_heading,
+    is_lead_in,
+    split_sentences,
+    with_lead_ins,
+)
 from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
@@ -71,7 +79,6 @@ SCOPE_PENALTY = 0.15
 # misses it is no match; any other word ("quit", "problem") weighs little.
 UNKNOWN_HOUSING_WORD_SHARE = 1.0
 UNKNOWN_WORD_IDF_SHARE = 0.05
-MIN_SENTENCE_CHARS = 25
 # A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
 CITED_BONUS = 0.2
 _CITED = re.compile(
@@ -80,13 +87,6 @@ _CITED = re.compile(
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
-# A sentence of a section states something when it has one of these words; a short one without any is a
-# heading, which answers nothing.
-_STATES = re.compile(
-    r"\b(?:shall|must|may|is|are|be|been|being|was|were|means?|has|have|had|will|can|cannot|constitutes?|"
-    r"includes?|applies|apply|requires?|contains?|provides?|permitted|prohibited)\b",
-    re.IGNORECASE,
-)
 
 STOPWORDS = frozenset(
     """a about above after again all also am an and any are as at be been being but by can could did do does
@@ -99,8 +99,6 @@ STOPWORDS = frozenset(
     whats thats theres heres even really actually just right saying says said say looking
     reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
 )
-_VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
 
 
 def stem(word: str) -> str:
@@ -196,25 +194,6 @@ _CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.We
 _LOCK = threading.Lock()
 
 
-def split_sentences(text: str) -> list[str]:
-    """A section's text cut into sentences (very short pieces stay with the next one)."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
-    merged: list[str] = []
-    carry = ""
-    for part in parts:
-        piece = f"{carry} {part}".strip() if carry else part
-        if len(piece) < MIN_SENTENCE_CHARS or (len(piece) < 80 and not _VERB.search(piece)):
-            carry = piece  # a list letter or a heading ("A. Foundations, floors, ceilings, roofs.") joins the next
-            continue
-        merged.append(piece)
-        carry = ""
-    if carry:
-        if merged:
-            merged[-1] = f"{merged[-1]} {carry}"
-        else:
-            merged.append(carry)
-    return merged
-
 
 def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
     """Every candidate answer of a municipality's code, with the topics each belongs to."""
@@ -257,9 +236,9 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
             )
     for section in kb.sections(key):
         for number, sentence in enumerate(split_sentences(section.text)):
-            if len(sentence) < 80 and sentence.rstrip().endswith(":"):
-                continue  # the lead-in of a list ("The Housing Appeals Board shall:")
-            if _is_heading(sentence):
+            if is_lead_in(sentence):
+                continue  # the lead-in of a list ("The Housing Appeals Board shall:"): its items carry its words
+            if is_heading(sentence):
                 continue  # "(1) Sink, Flush Water Closet, Lavatory Basin and Bathtub or Shower in Dwellings."
             found.append(
                 Candidate(
@@ -285,14 +264,6 @@ def _in_cited(citation: str, cited: Sequence[str]) -> bool:
     return any(norm == c or norm.startswith(c + "-") for c in cited)
 
 
-def _is_heading(sentence: str) -> bool:
-    """A short title-cased line that states nothing: a heading, which answers no question (a list item
-    such as "(3) Lack of adequate ventilation" is lower case and stays)."""
-    if len(sentence) >= 120 or _STATES.search(sentence):
-        return False
-    words = [w for w in re.findall(r"[A-Za-z]+", sentence) if len(w) > 3]
-    return bool(words) and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
-
 
 def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str]) -> str:
     """The words a candidate is matched on: its text, plus what the vocabulary says it is."""
@@ -308,6 +279,7 @@ def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str])
     return f"{candidate.text} {extra}"
 
 
+
 def index(kb: KnowledgeBase, municipality: str) -> _Index:
     """The municipality's candidates with their word sets and idf (built once per knowledge base)."""
     key = kb.municipality(municipality).key
@@ -317,7 +289,7 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
         return cached
     found = candidates(kb, key)
     headings = {s.citation: s.heading for s in kb.sections(key)}
-    documents = [_document(kb, c, headings) for c in found]
+    documents = [_document(kb, c, with_lead_ins(kb, key, headings)) for c in found]
     token_sets = [frozenset(tokens(d)) for d in documents]
     postings: dict[str, set[int]] = {}
     for number, words in enumerate(token_sets):

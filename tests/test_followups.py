@@ -313,6 +313,50 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "another place next to a covered one: the list, not the neighbour's code",
+        "turns": [
+            {
+                "user": "I rent an apartment in New Berlin, right next to Muskego. My landlord won't fix the heat, what does he have to do?",
+                "expect": ["New Berlin", *ASKS_WHICH],
+                "reject": ["§ 205", "Source:"],
+                "municipality": None,
+            }
+        ],
+    },
+    {
+        "name": "near a covered place, no other name: asks which place",
+        "turns": [
+            {
+                "user": "we live out near Amery, how warm does the heat have to be?",
+                "expect": ["near the City of Amery", "outside its limits", *ASKS_WHICH],
+                "reject": ["Source:"],
+                "municipality": None,
+            }
+        ],
+    },
+    {
+        "name": "a window question about a sized bedroom gets that room's window figures, not a bedroom check",
+        "turns": [
+            {
+                "user": "Under § 12.06 of the Town of Howard code, what is the minimum window area for a sleeping room measuring 100 square feet?",
+                "expect": ["12 sq ft of window", "5.4 sq ft"],
+                "reject": ["does not address"],
+                "municipality": "howard",
+            }
+        ],
+    },
+    {
+        "name": "a one-bedroom cottage and the minimum for a dwelling unit: the unit's floor space",
+        "turns": [
+            {
+                "user": "town of howard - building a small 600 sqft 1bdrm cottage to rent. whats the min sq ft for a dwelling unit?",
+                "expect": ["1,000 sq ft", "does not meet"],
+                "reject": ["sleeping rooms"],
+                "municipality": "howard",
+            }
+        ],
+    },
+    {
         "name": "bare Howard is the Town, named in full",
         "turns": [{"user": "who exterminates in Howard?", "expect": ["Town of Howard"], "municipality": "howard"}],
     },

@@ -444,6 +444,9 @@ def test_a_size_with_a_count_of_bedrooms_is_the_units():
     assert parse_space_request("living room, kitchen and 2 bedrooms add up to about 500 sq ft").kind == "unit"
     assert parse_space_request("is a 10x12 bedroom ok for 2 kids").kind == "bedroom"
     assert parse_space_request("is a 10 x 12 bedroom ok for 2 kids").kind == "bedroom"
+    # a one-bedroom cottage, or a size asked of "a dwelling unit", is the unit's
+    assert parse_space_request("building a small 600 sqft 1bdrm cottage to rent. whats the min sq ft for a dwelling unit?").kind == "unit"
+    assert parse_space_request("our 1 bedroom cottage is 550 sq ft").kind == "unit"
     assert parse_space_request("can all four of us sleep in one bedroom thats 10 x 12?").kind == "bedroom"
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from knowledge import curated
 from knowledge.compose import ask_municipality
-from knowledge.entities import other_place_wins, place_qualifiers
+from knowledge.entities import named_as_nearby, other_place_wins, place_qualifiers
 from knowledge.nlp import load_pipeline
 
 PLACES = curated.load_places()
@@ -128,3 +128,30 @@ def test_the_people_vocabulary_validates():
 
 def test_places_are_compiled_into_the_knowledge_base(kb):
     assert kb.places()["other_places"] == PLACES["other_places"]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("I rent an apartment in New Berlin, right next to Muskego.", "Muskego"),
+        ("I live in St. Croix Falls, not far from Dresser.", "from Dresser"),
+        ("our farmhouse is near the City of Amery", "City of Amery"),
+        ("a few miles from holland, is 60 degrees ok?", "holland"),
+    ],
+)
+def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, named):
+    """ "New Berlin, right next to Muskego" is New Berlin: the covered name only says where it is near."""
+    assert named_as_nearby(text, named, PLACES)
+    assert other_place_wins(named, "New Berlin", ["muskego"], PLACES, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("I moved from Madison to Amery, who fixes the heat?", "Amery"),
+        ("my apartment in Muskego is next to a bar", "Muskego"),
+        ("in dresser, near the school", "dresser"),
+    ],
+)
+def test_a_covered_name_in_its_own_right_stays_the_place(text, named):
+    assert not named_as_nearby(text, named, PLACES)

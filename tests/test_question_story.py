@@ -95,3 +95,26 @@ def test_under_no_circumstances_answers_a_permission_no():
 
     provision = "Under no circumstances may occupants of two or more dwelling units share a toilet or lavatory"
     assert yes_no("muskego - converting a house into 2 apts, can both units share one bathroom in the hallway?", provision) == "No"
+
+
+def test_the_sentence_that_asks_decides_the_form_of_the_answer(kb):
+    """A story before a wh-question does not make it a yes/no question ("… only gets to about 60. What is the heat
+    supposed to reach?"), and a "who" after a story or a leading clause is a "who" question."""
+    story = "It's been freezing, like -20 outside, and my apartment in Howard only gets to about 60. What is the heat supposed to reach?"
+    assert selector.question_kind(story) == "open"
+    assert selector.question_kind("Part of the roof caved in. Who can declare it unfit to live in?") == "who"
+    assert selector.question_kind("Under the City of Amery code, who may remove the placard?") == "who"
+    assert selector.question_kind("the roof leaks. is that allowed?") == "yes_no"
+
+
+def test_what_a_party_is_supposed_to_provide_asks_the_thing_not_who(kb):
+    """ "What is the landlord supposed to provide?" asks for the figure, not whose duty it is."""
+    lukewarm = "The hot water in my Town of Howard rental is lukewarm at best. What is the landlord supposed to provide?"
+    assert duty_asked(kb, "hot_water", lukewarm) is None
+    answer = answer_topic(kb, "howard", "hot_water", question=lukewarm, ranking=[("ask_hot_water", 0.9)])
+    assert "120 degrees" in answer.text.split("\n")[0], answer.text
+    cold = "It's been freezing, like -20 outside, and my apartment in the Town of Howard only gets to about 60. What is the heat supposed to reach?"
+    answer = answer_topic(kb, "howard", "heating", question=cold, ranking=[("ask_heating", 0.9)])
+    assert answer.text.startswith("60° is below the 70 degrees Fahrenheit"), answer.text
+    # a "who" question with the same words still asks who
+    assert duty_asked(kb, "pests", "who is supposed to pay for the exterminator?") is not None

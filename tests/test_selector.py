@@ -273,9 +273,9 @@ def test_asking_for_a_person_is_read_from_the_words(kb):
 
 
 def test_a_heading_is_no_answer_but_a_list_item_is():
-    assert selector._is_heading("(1) Sink, Flush Water Closet, Lavatory Basin and Bathtub or Shower in Dwellings.")
-    assert not selector._is_heading("(3) Lack of adequate ventilation, light or sanitary facilities.")
-    assert not selector._is_heading("Every dwelling unit shall contain a kitchen sink.")
+    assert selector.is_heading("(1) Sink, Flush Water Closet, Lavatory Basin and Bathtub or Shower in Dwellings.")
+    assert not selector.is_heading("(3) Lack of adequate ventilation, light or sanitary facilities.")
+    assert not selector.is_heading("Every dwelling unit shall contain a kitchen sink.")
 
 
 def test_a_clerks_question_after_a_citation_is_read_as_asked():

@@ -28,7 +28,13 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         kind, state, county, outside = place_qualifiers(unknown, kb.places())
         lowered = unknown.lower()
         same_name = [m for m in munis if m.name.split(" of ", 1)[-1].lower() in lowered]
-        if outside:
+        near = next((p for p in kb.places().get("near_phrases") or [] if lowered.startswith(f"{p} ")), None)
+        if near and same_name:  # "we live out near Amery": beside a covered place, maybe outside its limits
+            lead = (
+                f"You said the dwelling is {unknown}. A place near the {same_name[0].name} may be outside its "
+                "limits, so I won't assume its code applies."
+            )
+        elif outside:
             lead = (
                 f'You said "{unknown}". A mailing address can name a town the dwelling is not in, so I won\'t '
                 "assume one of these codes applies."

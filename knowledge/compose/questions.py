@@ -24,8 +24,10 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
+from knowledge.compose.lists import whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition
-from knowledge.compose.membership import also_defined, definition_part, question_parts, with_membership
+from knowledge.compose.membership import also_defined, definition_part, with_membership
+from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
 from knowledge.compose.verdicts import _topic_duties, answer_duty, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
@@ -63,8 +65,10 @@ def duty_asked(
     kind = selector.question_kind(text)
     if kind != "who" and any(p.search(text) for p in vocabulary.thing_questions):
         return None  # "what kind of cans do they have to be?": the thing, not who
-    who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure")
-    about = who or _about_a_party(text, vocabulary)
+    # "what is the heat supposed to reach?", "what is the landlord supposed to provide?": a thing, not who
+    what = question_form.asking_opens_with(text, {"what", "which"})
+    who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure" and not what)
+    about = who or (_about_a_party(text, vocabulary) and not what)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
     elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
@@ -111,6 +115,7 @@ def _about_a_party(text: str, vocabulary: Any) -> bool:
 
 
 ALSO_PREFIX = "The code also sets"
+SECOND_PREFIX = "On the rest of the question, the code says"
 # A yes/no question the best provision's wording does not settle as a plain yes or no.
 NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
@@ -218,13 +223,17 @@ def answer_question(
         answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
         return answer
     kind = selector.question_kind(selector.without_titles(kb, question))
-    if kind == "figure":
+    leading = first_part_kind(kb, question, kind)  # "Does it need a permit, and how long is it good for?": yes/no first
+    if leading == "figure":
         ranked = first_part_first(kb, muni.key, topic, question, role, ranking, ranked)
-    if kind == "figure" and ranked[0].candidate.kind != "standard":
+    if leading == "figure" and ranked[0].candidate.kind != "standard":
         # a figure question: the best figure first, unless it matches far less than the best sentence
         figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
         if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
             ranked = [figure, *[r for r in ranked if r is not figure]]
+    second = False
+    if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
+        ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     ranked = settling_first(question, prefer_general(kb, question, ranked))
     officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
     if officer:
@@ -246,7 +255,7 @@ def answer_question(
             f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
             f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
         )
-    elif kind == "figure" and config.standards:
+    elif leading == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
         if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
             # the figure the text does state comes first; what it does not state follows
@@ -264,7 +273,7 @@ def answer_question(
             )
     if not preface:
         preface = scope_preface(kb, muni, question, lead)
-    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface)
+    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, second=second)
     if preface:
         answer.payload["review"] = "not_stated"
     return answer
@@ -287,34 +296,6 @@ def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, ro
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
 
 
-def first_part_first(
-    kb: KnowledgeBase,
-    municipality: str,
-    topic: str,
-    question: str,
-    role: str | None,
-    ranking: Sequence[tuple[str, float]],
-    ranked: Sequence[Any],
-) -> list[Any]:
-    """A two-part figure question ("what is the minimum ceiling height …, and how is floor area under a low
-    ceiling treated …?") leads with the figure of its first part and gives the second's next (the "also"
-    line); the ranking as it was for a one-part question or parts that name no figure of their own."""
-    parts = question_parts(question)
-    if len(parts) != 2 or min(len(p.split()) for p in parts) < 3 or selector.question_kind(parts[0]) != "figure":
-        return list(ranked)  # (a yes/no question first, "can they give me a variance? how many votes?", is not)
-    best = [
-        selector.select(kb, part, municipality, role, ranking, topics=[topic], kinds=("standard",), limit=1)
-        for part in parts
-    ]
-    if not best[0] or not best[1] or best[0][0].lexical < ANSWER_MIN_LEXICAL or best[1][0].lexical < ANSWER_MIN_LEXICAL:
-        return list(ranked)
-    first, second = best[0][0], best[1][0]
-    if (first.candidate.key, first.candidate.citation) == (second.candidate.key, second.candidate.citation):
-        return list(ranked)
-    same = {(first.candidate.key, first.candidate.citation), (second.candidate.key, second.candidate.citation)}
-    return [first, second, *[r for r in ranked if (r.candidate.key, r.candidate.citation) not in same]]
-
-
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
 # is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
@@ -322,16 +303,32 @@ SETTLE_MARGIN = 0.25
 SETTLE_LOOK = 6
 
 
+def _settles(question: str, ranked: Any) -> bool:
+    """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
+    about ("do I need a license?": "shall not rent … without having been issued a … license")."""
+    verdict = _verdict(question, ranked.candidate.text, ranked.lexical)
+    return verdict == "No" or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
+
+
 def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
-    """The ranking with the first of its best few that answers a yes/no question "No" moved to the front, when the
-    best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
+    """The ranking with the first of its best few that answers a yes/no question "No" (or "Yes" by a requirement:
+    ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
     placard", not the sentence about referring the owner to the City Attorney); unchanged otherwise."""
     ranked = list(ranked)
-    if not ranked or selector.question_kind(question) != "yes_no" or _verdict(question, ranked[0].candidate.text, ranked[0].lexical):
+    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0]):
         return ranked
+    # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
+    # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
+    plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
     floor = ranked[0].lexical - SETTLE_MARGIN
     settles = next(
-        (r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and _verdict(question, r.candidate.text, r.lexical) == "No"),
+        (
+            r
+            for r in ranked[1:SETTLE_LOOK]
+            if r.lexical >= floor
+            and _settles(question, r)
+            and (not plain_yes or question_form.REQUIRED_CONDITION.search(r.candidate.text))
+        ),
         None,
     )
     return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
@@ -541,19 +538,22 @@ def compose_lead(
     closest: bool = False,
     preface: str = "",
     note: str = "",
+    second: bool = False,
 ) -> Answer:
     """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
     its citation and verbatim quote, and at most one line "The code also sets …". A ``note`` follows
-    the direct answer (what the text does not state, next to the figure it does)."""
+    the direct answer (what the text does not state, next to the figure it does). With ``second`` (a
+    question in two parts), the second of ``ranked`` answers the second part on that line."""
     long_form = role == "clerk"
     lead = ranked[0].candidate
+    asked = first_part(question)  # a two-part question's yes or no is its first part's
     lines: list[str] = [preface] if preface else []
     cited: list[Section] = []
     shown_standards: list[Any] = []
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        verdict = None if preface else _verdict(question, standard.quote, ranked[0].lexical)
+        verdict = None if preface else _verdict(asked, standard.quote, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
         counted = _for_head_count(kb, standard, question) if not preface else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
@@ -575,11 +575,19 @@ def compose_lead(
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        verdict = None if preface else _verdict(question, lead.text, ranked[0].lexical)
+        verdict = None if preface else _verdict(asked, lead.text, ranked[0].lexical)
         opening = f"{verdict}. " if verdict else ""
-        if not verdict and not preface and selector.question_kind(selector.without_titles(kb, question)) == "yes_no":
+        if not verdict and not preface and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
-        if closest:
+        listed = whole_list(kb, muni.key, ranked)
+        if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
+            parent, introduced, items = listed
+            where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
+            lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
+            lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
+            cited.extend([parent, *items])
+            ranked = ranked[:1]  # the list is the answer: no "also" line
+        elif closest:
             lines.append(
                 f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
             )
@@ -599,6 +607,14 @@ def compose_lead(
         ),
         None,
     )
+    part_two = ranked[1].candidate if second and len(ranked) > 1 and ranked[1].candidate.kind != "definition" else None
+    if part_two is not None and part_two.kind != "standard":  # the second part of the question, answered too
+        section = kb.section(muni.key, part_two.citation)
+        lines.append(f'{SECOND_PREFIX} ({section.full_citation}): "{shorten(_display_sentence(part_two.text), SENTENCE_LIMIT)}"')
+        cited.append(section)
+        also = None
+    elif part_two is not None:
+        also = part_two
     if also is not None:
         standard = _find_standard(kb, muni.key, also.key, also.citation)
         section = kb.section(muni.key, standard.citation)

@@ -47,7 +47,7 @@ class SpaceRequest:
 # ("one bedroom" is a unit's only with a unit word after it: "a 1 bdrm apt", not "all of us in one bedroom")
 _COUNTED_BEDROOMS = re.compile(
     r"(?<![x×*.\d])(?<!by )(?<!x )\b(?:(?:[2-9]|two|three|four|five)\s*-?\s*(?:bdrms?|bedrooms?|brs?|bd)\b"
-    r"|(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\s+(?:apt|apartment|unit|house|home|flat|condo|rental)\b)"
+    r"|(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\s+(?:apt|apartment|unit|house|home|flat|condo|rental|cottage|cabin|townhouse)\b)"
 )
 # "looking at a 1 bedroom, 340 sq ft": a unit, when no bedroom is named besides ("a 1 bedroom, the bedroom is 10x11")
 _A_ONE_BEDROOM = re.compile(r"\ba (?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b")

@@ -1,0 +1,97 @@
+"""Questions in two parts ("How long is a rooming house permit valid, and may it be transferred?",
+"do i need a license to rent my house out? how long is it good for"): the first part's answer leads and the
+second's follows, each cited."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from knowledge import selector
+from knowledge.compose.membership import question_parts
+from knowledge.kb import KnowledgeBase
+
+# A part's best provision must match this share of it to lead (as any answer must: ANSWER_MIN_LEXICAL).
+PART_MIN_LEXICAL = 0.3
+# A part this short ("who from", "how fast?") says too little on its own to rank by.
+PART_MIN_WORDS = 3
+
+
+def _same(a: Any, b: Any) -> bool:
+    return (a.candidate.key, a.candidate.citation) == (b.candidate.key, b.candidate.citation)
+
+
+def first_part_first(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> list[Any]:
+    """A two-part figure question ("what is the minimum ceiling height …, and how is floor area under a low
+    ceiling treated …?") leads with the figure of its first part and gives the second's next (the "also"
+    line); the ranking as it was for a one-part question or parts that name no figure of their own."""
+    parts = question_parts(question)
+    if len(parts) != 2 or min(len(p.split()) for p in parts) < 3 or selector.question_kind(parts[0]) != "figure":
+        return list(ranked)  # (a yes/no question first, "can they give me a variance? how many votes?", is not)
+    best = [
+        selector.select(kb, part, municipality, role, ranking, topics=[topic], kinds=("standard",), limit=1)
+        for part in parts
+    ]
+    if not best[0] or not best[1] or best[0][0].lexical < PART_MIN_LEXICAL or best[1][0].lexical < PART_MIN_LEXICAL:
+        return list(ranked)
+    first, second = best[0][0], best[1][0]
+    if (first.candidate.key, first.candidate.citation) == (second.candidate.key, second.candidate.citation):
+        return list(ranked)
+    same = {(first.candidate.key, first.candidate.citation), (second.candidate.key, second.candidate.citation)}
+    return [first, second, *[r for r in ranked if (r.candidate.key, r.candidate.citation) not in same]]
+
+
+def first_part(question: str) -> str:
+    """A two-part question's first part ("Does it need a permit, and how long …?" → "Does it need a permit?");
+    the question itself otherwise."""
+    parts = question_parts(question)
+    if len(parts) != 2 or len(parts[0].split()) < PART_MIN_WORDS:
+        return question
+    return parts[0].rstrip(" ,;?") + "?"
+
+
+def first_part_kind(kb: KnowledgeBase, question: str, kind: str) -> str:
+    """The form of a two-part question's first part ("Does a rooming house need a permit, and how long is it
+    good for?" leads with a yes or no, not the figure the second part asks); ``kind`` for a one-part question."""
+    asked = first_part(question)
+    return kind if asked == question else selector.question_kind(selector.without_titles(kb, asked))
+
+
+def two_part_first(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+) -> tuple[list[Any], bool]:
+    """(the ranking, whether its second answers the second part) for a question in two parts: the best
+    provision for the first part leads (when it matches enough of it), and the best for the whole question
+    besides it comes second, to be shown as well. A one-part question keeps its ranking (False)."""
+    parts = question_parts(question)
+    ranked = list(ranked)
+    if len(parts) != 2 or len(parts[0].split()) < PART_MIN_WORDS or len(ranked) < 2:
+        return ranked, False
+    from knowledge.compose.questions import SETTLE_LOOK, settling_first
+
+    best = selector.select(kb, parts[0], municipality, role, ranking, topics=[topic], limit=SETTLE_LOOK)
+    best = settling_first(parts[0], best)  # "need a rental license? …": the provision that requires one
+    if not best or best[0].lexical < PART_MIN_LEXICAL:
+        return ranked, False
+    first = next((r for r in ranked if _same(r, best[0])), best[0])
+    rest = [r for r in ranked if not _same(r, first)]
+    if selector.question_kind(parts[1]) == "figure":  # "… how long is it good for": the figure answers it
+        figure = next((r for r in rest if r.candidate.kind == "standard" and r.lexical >= PART_MIN_LEXICAL), None)
+        if figure is not None:
+            rest = [figure, *[r for r in rest if r is not figure]]
+    if not rest or rest[0].lexical < PART_MIN_LEXICAL or rest[0].candidate.text == first.candidate.text:
+        return [first, *rest], False
+    return [first, *rest], True

@@ -1,0 +1,70 @@
+"""Sections cut into sentences: which are statements, headings or the lead-in of a list (knowledge/selector.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from knowledge.kb import KnowledgeBase
+
+MIN_SENTENCE_CHARS = 25
+
+# A sentence of a section states something when it has one of these words; a short one without any is a
+# heading, which answers nothing.
+_STATES = re.compile(
+    r"\b(?:shall|must|may|is|are|be|been|being|was|were|means?|has|have|had|will|can|cannot|constitutes?|"
+    r"includes?|applies|apply|requires?|contains?|provides?|permitted|prohibited)\b",
+    re.IGNORECASE,
+)
+_VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """A section's text cut into sentences (very short pieces stay with the next one)."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p.strip()]
+    merged: list[str] = []
+    carry = ""
+    for part in parts:
+        piece = f"{carry} {part}".strip() if carry else part
+        if len(piece) < MIN_SENTENCE_CHARS or (len(piece) < 80 and not _VERB.search(piece)):
+            carry = piece  # a list letter or a heading ("A. Foundations, floors, ceilings, roofs.") joins the next
+            continue
+        merged.append(piece)
+        carry = ""
+    if carry:
+        if merged:
+            merged[-1] = f"{merged[-1]} {carry}"
+        else:
+            merged.append(carry)
+    return merged
+
+
+def is_heading(sentence: str) -> bool:
+    """A short title-cased line that states nothing: a heading, which answers no question (a list item
+    such as "(3) Lack of adequate ventilation" is lower case and stays)."""
+    if len(sentence) >= 120 or _STATES.search(sentence):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z]+", sentence) if len(w) > 3]
+    return bool(words) and sum(w[0].isupper() for w in words) >= 0.6 * len(words)
+
+
+def is_lead_in(sentence: str) -> bool:
+    """A short sentence that only introduces a list ("No basement space shall be used … unless:")."""
+    return len(sentence) < 80 and sentence.rstrip().endswith(":")
+
+
+def with_lead_ins(kb: KnowledgeBase, municipality: str, headings: dict[str, str]) -> dict[str, str]:
+    """Each section's heading, plus the lead-in of the list it is an item of: "(1) The floor and walls are
+    impervious …" is matched with "No basement space shall be used as a habitable room or dwelling unit
+    unless:" (its parent's last sentence, a short one ending with a colon), which says what the item is about."""
+    sections = kb.sections(municipality)
+    lead_ins: dict[str, str] = {}
+    for section in sections:
+        sentences = split_sentences(section.text)
+        if sentences and is_lead_in(sentences[-1]):
+            lead_ins[section.citation] = sentences[-1]
+    return {
+        s.citation: f"{headings.get(s.citation, '')} {lead_ins.get(s.parent, '')}".strip() for s in sections
+    }
