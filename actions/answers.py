@@ -146,6 +146,19 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     return None, []
 
 
+def named_space_topic(key: str | None, topic: str, text: str) -> str:
+    """The space topic of the kind of space a message names ("how big does an apartment have to be …?": a dwelling
+    unit) when the classifier's space topic is one this code leaves alone and the named one it addresses (the
+    Town of Howard sets a floor area per dwelling unit, none per bedroom); ``topic`` otherwise."""
+    if not key or not is_space_topic(topic) or kb().coverage(key, topic).addressed:
+        return topic
+    request = parsing.parse_space_request(text)
+    if request.kind not in ("bedroom", "unit"):
+        return topic
+    named = space.space_topic(kb(), request.kind, request.rooming)
+    return named if named != topic and kb().coverage(key, named).addressed else topic
+
+
 def answer_or_ask(
     dispatcher: CollectingDispatcher,
     tracker: Tracker,
@@ -162,6 +175,7 @@ def answer_or_ask(
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     text = tracker.latest_message.get("text") or ""
+    topic = named_space_topic(key, topic, text)
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     ceiling = ceiling_answer(kb(), key, text) if key and is_space_topic(topic) else None
     if ceiling is not None:  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?": the ceiling rule

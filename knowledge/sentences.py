@@ -68,3 +68,18 @@ def with_lead_ins(kb: KnowledgeBase, municipality: str, headings: dict[str, str]
     return {
         s.citation: f"{headings.get(s.citation, '')} {lead_ins.get(s.parent, '')}".strip() for s in sections
     }
+
+
+# A number and what it counts ("at least 70 square feet", "two separate … means of exit", "within ten days").
+_FIGURE = re.compile(
+    r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)"
+    r"(?:\s+\(\d+\))?\s+(?:[a-z-]+\s+){0,4}?(?:square\s+feet|sq\.?\s*ft|feet|foot|inches|degrees|days|hours|percent|"
+    r"persons|occupants|years|months|members|votes|means\s+of\s+(?:exit|egress)|exits|outlets)\b",
+    re.IGNORECASE,
+)
+
+
+def states_a_figure(sentence: str) -> bool:
+    """Whether a sentence states a figure itself ("Every room occupied for sleeping purposes by one person shall
+    contain at least 70 square feet"): such a sentence answers a figure question as well as a stored standard."""
+    return bool(_FIGURE.search(sentence))

@@ -357,6 +357,17 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "a code without a bedroom figure: an apartment's size question gets the unit's floor space",
+        "turns": [
+            {
+                "user": "how big does an apartment have to be to legally rent it out in the Town of Howard?",
+                "expect": ["1000 square feet"],
+                "reject": ["sleeping rooms (bedrooms)"],
+                "municipality": "howard",
+            }
+        ],
+    },
+    {
         "name": "bare Howard is the Town, named in full",
         "turns": [{"user": "who exterminates in Howard?", "expect": ["Town of Howard"], "municipality": "howard"}],
     },

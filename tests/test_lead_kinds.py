@@ -149,3 +149,21 @@ def test_a_question_in_two_parts_gets_both_first_part_first(kb):
     # a yes/no question whose best provision settles nothing gives way to the one that requires what is asked about
     one = ask(kb, "dresser", "rooming_houses", "Does a rooming house in the Village of Dresser need a permit?")
     assert one.text.startswith("Yes. ") and "unless he holds a valid rooming house permit" in one.text.split("\n")[0], one.text
+
+
+def test_a_sentence_that_states_its_figure_is_not_passed_over_for_a_weaker_one(kb):
+    """ "How many exits …?" in a rooming house: the sentence "at least two separate … means of exit" leads, not a
+    stored figure of the topic that matches little of the question (bed linen), and no such figure is added."""
+    from knowledge.sentences import states_a_figure
+
+    assert states_a_figure("Every rooming unit shall have at least two separate safe and unobstructed means of exit")
+    assert states_a_figure("shall contain at least 70 square feet of floor space")
+    assert not states_a_figure("This permit shall be displayed in a conspicuous place within the rooming house at all times.")
+    answer = ask(
+        kb, "muskego", "rooming_houses",
+        "I rent a room in a rooming house in Muskego and the only way out is the one door to the hall. How many exits must my room have?",
+    )
+    assert "at least two separate safe and unobstructed means of exit" in answer.text.split("\n")[0], answer.text
+    assert "bed linen" not in answer.text
+    single = ask(kb, "dresser", "rooming_houses", "dresser rooming house - smallest sq ft for a room one person sleeps in?")
+    assert "at least 70 square feet" in single.text.split("\n")[0], single.text

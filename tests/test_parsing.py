@@ -337,6 +337,9 @@ from knowledge.parsing import parse_household, parse_space_request, resolve_ages
         ("me and my 2 kids, a 3-year-old and a newborn", ["adult", "child", "child"], [3, 0]),
         ("2 adults and a 6-year-old", ["adult", "adult", "person"], [6]),
         ("bdrm 9x10 2 kids ok?", ["child", "child"], []),
+        ("me and my 2 kids (they're 8 and 10) share a 10x11 bedroom", ["adult", "child", "child"], [8, 10]),
+        ("tnt wants to add a roommate so 3 ppl", ["adult", "person", "person"], []),
+        ("me and my wife, adding a roommate for a total of 3 people", ["adult", "adult", "adult"], []),
     ],
 )
 def test_households_are_read_with_who_is_who(text, bands, ages):

@@ -118,3 +118,13 @@ def test_what_a_party_is_supposed_to_provide_asks_the_thing_not_who(kb):
     assert answer.text.startswith("60° is below the 70 degrees Fahrenheit"), answer.text
     # a "who" question with the same words still asks who
     assert duty_asked(kb, "pests", "who is supposed to pay for the exterminator?") is not None
+
+
+def test_a_long_story_does_not_drown_the_sentence_that_asks(kb):
+    """When the whole message matches no provision well, the sentence that asks is ranked on its own."""
+    question = (
+        "we moved into the attic unit of an old farmhouse in amery last spring, the walls lean in and you bump your "
+        "head everywhere near the sides. is there a rule about how high the ceiling has to be?"
+    )
+    answer = answer_topic(kb, "amery", "ceiling_height", question=question, ranking=[("ask_ceiling_height", 0.9)])
+    assert "seven feet six inches" in answer.text.split("\n")[0], answer.text

@@ -33,6 +33,7 @@ from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.phrase_match import has_phrase
 from knowledge.scopes import cited_scope
+from knowledge.sentences import states_a_figure
 
 
 def duty_asked(
@@ -115,6 +116,9 @@ def _about_a_party(text: str, vocabulary: Any) -> bool:
 
 
 ALSO_PREFIX = "The code also sets"
+# A figure must match this share of the question to be shown on the "also" line (a bed-linen figure is no
+# help beside the rule on exits).
+ALSO_MIN_LEXICAL = 0.15
 SECOND_PREFIX = "On the rest of the question, the code says"
 # A yes/no question the best provision's wording does not settle as a plain yes or no.
 NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
@@ -215,6 +219,8 @@ def answer_question(
         return answer_question(kb, muni.key, other, question, facts, role, ())
     ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+        ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
+    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
@@ -227,9 +233,11 @@ def answer_question(
     if leading == "figure":
         ranked = first_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     if leading == "figure" and ranked[0].candidate.kind != "standard":
-        # a figure question: the best figure first, unless it matches far less than the best sentence
+        # a figure question: the best figure first, unless it matches far less than the best sentence (less far
+        # when that sentence states a figure itself: "… by one person shall contain at least 70 square feet")
         figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
-        if figure is not None and figure.lexical >= ranked[0].lexical - FIGURE_PROMOTE_MARGIN:
+        margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
+        if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
             ranked = [figure, *[r for r in ranked if r is not figure]]
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
@@ -277,6 +285,25 @@ def answer_question(
     if preface:
         answer.payload["review"] = "not_stated"
     return answer
+
+
+def _asking_sentence_ranking(
+    kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, ranking: Sequence[tuple[str, float]]
+) -> list[Any] | None:
+    """The topic's provisions ranked for the sentence that asks alone, when a long story drowns it ("the upstairs
+    bedroom … has a slanted roof, most of the room you cant even stand up straight in. is there a rule about how
+    high the ceiling has to be?"): None when there is no story or the asking sentence matches no better."""
+    story, asking = question_form.story_and_question(question)
+    if not story or len(asking.split()) < ASKING_MIN_WORDS:
+        return None
+    ranked = selector.matching_first(
+        selector.select(kb, asking, muni.key, role, ranking, topics=[topic], limit=12), ANSWER_MIN_LEXICAL
+    )
+    return ranked if ranked and ranked[0].lexical >= ANSWER_MIN_LEXICAL else None
+
+
+# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
+ASKING_MIN_WORDS = 6
 
 
 def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Answer | None:
@@ -469,8 +496,9 @@ def _closest_elsewhere(
 
 
 # A figure question leads with the best numeric standard when it matches at most this much less of
-# the question than the best sentence.
+# the question than the best sentence (and at least as much as a figure on the "also" line: ALSO_MIN_LEXICAL).
 FIGURE_PROMOTE_MARGIN = 0.3
+STATED_FIGURE_MARGIN = 0.15
 
 
 # A description must match at least this share of the question to count as what was asked.
@@ -601,7 +629,7 @@ def compose_lead(
             r.candidate
             for r in ranked[1:]
             if r.candidate.kind == "standard"
-            and r.lexical > 0
+            and r.lexical >= ALSO_MIN_LEXICAL
             and r.candidate.text != lead.text
             and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
         ),

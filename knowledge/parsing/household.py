@@ -73,9 +73,10 @@ _AGE_ONE_RE = re.compile(
 )
 
 
-# ages in brackets after the people they belong to: "a baby (6 months)", "my 3 kids (4, 7 and 13)"
+# ages in brackets after the people they belong to: "a baby (6 months)", "my 3 kids (4, 7 and 13)",
+# "my 2 kids (they're 8 and 10)"
 _AGE_BRACKET_RE = re.compile(
-    rf"\(\s*(?:ages?d?\s*)?(\d+(?:\.\d+)?(?:\s*(?:,\s*and|,|&|and)\s*\d+(?:\.\d+)?)*)\s*({_AGE_UNIT_RE})?"
+    rf"\(\s*(?:(?:they(?:['’]?re| are| r)|ages?d?|aged)\s*:?\s*)*(\d+(?:\.\d+)?(?:\s*(?:,\s*and|,|&|and)\s*\d+(?:\.\d+)?)*)\s*({_AGE_UNIT_RE})?"
     rf"(?:\s*-?\s*olds?)?\s*\)"
 )
 
@@ -256,8 +257,11 @@ def parse_household(text: str) -> Household | None:
         if is_number(word):
             value = float(word)
             j = skip_adjectives(i + 1)
-            if prev == "for" and j < n and plural.get(words[j]) == "person" and value.is_integer() and persons:
-                total = int(value)  # "me and my buddy ... how big for 2 people": the two already named
+            totals = {str(w) for w in vocab.get("total_words") or ["for"]}
+            stated_total = prev in totals or (prev == "of" and i >= 2 and words[i - 2] == "total")
+            if stated_total and j < n and plural.get(words[j]) == "person" and value.is_integer() and persons:
+                # "me and my buddy ... how big for 2 people", "add a roommate so 3 ppl": the ones named, in all
+                total = int(value)
                 i = j + 1
                 continue
             if j < n and words[j] in plural | singular and value.is_integer() and 0 < value <= 1000:
