@@ -149,11 +149,15 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
 def named_space_topic(key: str | None, topic: str, text: str) -> str:
     """The space topic of the kind of space a message names ("how big does an apartment have to be …?": a dwelling
     unit) when the classifier's space topic is one this code leaves alone and the named one it addresses (the
-    Town of Howard sets a floor area per dwelling unit, none per bedroom); ``topic`` otherwise."""
-    if not key or not is_space_topic(topic) or kb().coverage(key, topic).addressed:
+    Town of Howard sets a floor area per dwelling unit, none per bedroom), or when the message says the whole unit
+    ("min sq ft per person for a whole apt?": ``unit_phrases``); ``topic`` otherwise."""
+    if not key or not is_space_topic(topic):
         return topic
     request = parsing.parse_space_request(text)
     if request.kind not in ("bedroom", "unit"):
+        return topic
+    whole = request.kind == "unit" and has_phrase(" ".join(text.lower().split()), parsing.people_vocab()["unit_phrases"])
+    if kb().coverage(key, topic).addressed and not whole:  # "min sq ft per person for a whole apt?" is the unit's
         return topic
     named = space.space_topic(kb(), request.kind, request.rooming)
     return named if named != topic and kb().coverage(key, named).addressed else topic

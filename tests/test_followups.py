@@ -368,6 +368,17 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "floor space per person for a whole apartment: the unit's figures, not a bedroom's",
+        "turns": [
+            {
+                "user": "Town of Holland - minimum sq ft per person for a whole apartment?",
+                "expect": ["first occupant: 150 square feet"],
+                "reject": ["sleeping room"],
+                "municipality": "holland",
+            }
+        ],
+    },
+    {
         "name": "bare Howard is the Town, named in full",
         "turns": [{"user": "who exterminates in Howard?", "expect": ["Town of Howard"], "municipality": "howard"}],
     },

@@ -135,3 +135,17 @@ def test_an_unsure_question_with_a_temperature_gets_the_comparison(kb):
     assert unsure.topic == "heating" and unsure.answer is not None
     assert unsure.answer.text.startswith("No. 64° is below the 70° the City of Muskego code requires.")
     assert unsure.answer.payload["closest"] is True
+
+
+def test_a_temperature_stated_indoors_is_compared_whatever_the_topic(kb):
+    """ "tnt complaining its 65 inside in winter, thats fine right?" taken for a question on fines (penalties): the
+    heating figure is compared with it all the same; a number with no indoor or water word is left alone."""
+    answer = answer_topic(
+        kb, "muskego", "penalties", question="muskgo wi - tnt complaining its 65 inside in winter, thats fine right?",
+        ranking=[("ask_penalties", 0.55)],
+    )
+    assert answer.text.startswith("No. 65° is below the 70°"), answer.text
+    water = answer_topic(kb, "howard", "maintenance", question="the water heater only gets the shower to 100 degrees, ok?", ranking=[("ask_maintenance", 0.6)])
+    assert water.text.startswith("No. 100° is below the 120 degrees"), water.text
+    fine = answer_topic(kb, "muskego", "penalties", question="is the fine 50 a day in muskego?", ranking=[("ask_penalties", 0.9)])
+    assert "below the" not in fine.text

@@ -55,6 +55,23 @@ _TEMPERATURE = re.compile(
 TEMPERATURE_RANGE = (40.0, 200.0)
 _ACCEPTABLE = re.compile(r"\b(?:fine|ok|okay|legal|allowed|normal|acceptable|enough|good enough)\b", re.I)
 _TEMPERATURE_STANDARDS = ("heating_temp_f", "hot_water_temp_f")
+# Words that put a stated temperature indoors or in the water, whatever topic the question was taken for
+# ("muskgo wi - tnt complaining its 65 inside in winter, thats fine right?" read as a question on fines).
+_INDOOR = re.compile(
+    r"\b(?:inside|indoors|in here|heat|heating|heater|furnace|thermostat|warm|cold|chilly|freezing|winter|degrees)\b", re.I
+)
+_WATER = re.compile(r"\b(?:hot water|water heater|shower|bath|tap)\b", re.I)
+
+
+def stated_temperature(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """``temperature_check`` for a topic without a temperature figure, when the message states one indoors or of
+    the water: the heating (or hot-water) figure is compared with it; None otherwise."""
+    if set(standards) & set(_TEMPERATURE_STANDARDS) or not _INDOOR.search(question):
+        return None
+    topic = "hot_water" if _WATER.search(question) else "heating"
+    if topic not in kb.topic_configs():
+        return None
+    return temperature_check(kb, muni, kb.topic_config(topic).standards, question)
 
 
 def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:

@@ -23,7 +23,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
+from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
 from knowledge.compose.lists import whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition
 from knowledge.compose.membership import also_defined, definition_part, with_membership
@@ -208,6 +208,7 @@ def answer_question(
         room_figures(kb, muni.key, config.standards, question)
         or temperature_check(kb, muni, config.standards, question)
         or ceiling_check(kb, muni, config.standards, question)
+        or stated_temperature(kb, muni, config.standards, question)
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
