@@ -42,10 +42,9 @@ def first_part_first(
     if not best[0] or not best[1] or best[0][0].lexical < PART_MIN_LEXICAL or best[1][0].lexical < PART_MIN_LEXICAL:
         return list(ranked)
     first, second = best[0][0], best[1][0]
-    if (first.candidate.key, first.candidate.citation) == (second.candidate.key, second.candidate.citation):
+    if _same(first, second):
         return list(ranked)
-    same = {(first.candidate.key, first.candidate.citation), (second.candidate.key, second.candidate.citation)}
-    return [first, second, *[r for r in ranked if (r.candidate.key, r.candidate.citation) not in same]]
+    return [first, second, *[r for r in ranked if not _same(r, first) and not _same(r, second)]]
 
 
 def first_part(question: str) -> str:
