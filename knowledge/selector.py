@@ -289,7 +289,8 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
         return cached
     found = candidates(kb, key)
     headings = {s.citation: s.heading for s in kb.sections(key)}
-    documents = [_document(kb, c, with_lead_ins(kb, key, headings)) for c in found]
+    introduced = with_lead_ins(kb, key, headings)  # each heading with the lead-in of the list it is in
+    documents = [_document(kb, c, introduced) for c in found]
     token_sets = [frozenset(tokens(d)) for d in documents]
     postings: dict[str, set[int]] = {}
     for number, words in enumerate(token_sets):

@@ -55,18 +55,20 @@ def is_lead_in(sentence: str) -> bool:
     return len(sentence) < 80 and sentence.rstrip().endswith(":")
 
 
+def lead_in_of(text: str) -> str | None:
+    """The lead-in a section's text ends with ("… unless:"), which introduces its items; None without one."""
+    sentences = split_sentences(text)
+    return sentences[-1] if sentences and is_lead_in(sentences[-1]) else None
+
+
 def with_lead_ins(kb: KnowledgeBase, municipality: str, headings: dict[str, str]) -> dict[str, str]:
     """Each section's heading, plus the lead-in of the list it is an item of: "(1) The floor and walls are
     impervious …" is matched with "No basement space shall be used as a habitable room or dwelling unit
     unless:" (its parent's last sentence, a short one ending with a colon), which says what the item is about."""
     sections = kb.sections(municipality)
-    lead_ins: dict[str, str] = {}
-    for section in sections:
-        sentences = split_sentences(section.text)
-        if sentences and is_lead_in(sentences[-1]):
-            lead_ins[section.citation] = sentences[-1]
+    lead_ins = {s.citation: lead_in_of(s.text) for s in sections}
     return {
-        s.citation: f"{headings.get(s.citation, '')} {lead_ins.get(s.parent, '')}".strip() for s in sections
+        s.citation: f"{headings.get(s.citation, '')} {lead_ins.get(s.parent) or ''}".strip() for s in sections
     }
 
 

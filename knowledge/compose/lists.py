@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from knowledge.kb import KnowledgeBase, Section
-from knowledge.sentences import is_lead_in, split_sentences
+from knowledge.sentences import lead_in_of
 
 # A sibling item this close to the best-ranked one (in selector score) makes the whole list the answer.
 LIST_MARGIN = 0.1
@@ -17,8 +17,7 @@ LIST_LOOKAHEAD = 3
 
 def lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
     """The short sentence ending a section with a colon ("… unless:"), which introduces its items; else None."""
-    sentences = split_sentences(kb.section(municipality, citation).text)
-    return sentences[-1] if sentences and is_lead_in(sentences[-1]) else None
+    return lead_in_of(kb.section(municipality, citation).text)
 
 
 def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> tuple[Section, str, list[Section]] | None:
