@@ -44,6 +44,16 @@ def space_in_message(tracker: Tracker) -> bool:
     return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
 
 
+# The calculator's kinds that are figures of a room, not checks of its size (knowledge/vocab.yml ``space_kinds``).
+ROOM_FIGURE_KINDS = frozenset({"ceiling", "window"})
+
+
+def room_figure_topic(topic: str) -> bool:
+    """Whether a topic gives a room's window or ceiling figures: its question is no room check, whoever sleeps there."""
+    kinds = set(kb().topic_config(topic).space_kinds)
+    return bool(kinds) and kinds <= ROOM_FIGURE_KINDS
+
+
 def checks_a_room(text: str) -> bool:
     """Whether a message gives both a room's size and who sleeps in it ("3 roomers in a 10x12 room, ok?"),
     or who and that the minimum is asked ("3 of us in one room, how big must it be?"), and asks about no
@@ -245,8 +255,9 @@ class ActionAnswerTopic(Action):
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         text = tracker.latest_message.get("text") or ""
-        if asked and not is_space_topic(asked) and checks_a_room(text):
-            # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic
+        if asked and not is_space_topic(asked) and not room_figure_topic(asked) and checks_a_room(text):
+            # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic (not a
+            # window or ceiling question: "my husband is 6'2\", is there a minimum ceiling height?")
             request = parsing.parse_space_request(text)
             return answer_or_ask(
                 dispatcher, tracker, space.space_topic(kb(), request.kind or "bedroom", request.rooming)

@@ -114,9 +114,17 @@ def place_patterns(places: dict[str, Any], covered: list[tuple[str, str, list[st
                 continue
             patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": words}}, {"LOWER": "of"}, name]})
             patterns.append({"label": "other_place", "pattern": [name, {"LOWER": {"IN": words}}]})
-        for state in states:
+        kind_word = {"LOWER": {"IN": sorted({w for words in kinds.values() for w in words})}}
+        any_kind = {**kind_word, "OP": "?"}
+        for state in states:  # "Holland, Michigan", "Howard Township, Michigan", "Town of Holland, MI"
             tokens = [{"LOWER": t} for t in state.split()]
-            patterns.append({"label": "other_place", "pattern": [name, {"ORTH": ",", "OP": "?"}, *tokens]})
+            patterns.append({"label": "other_place", "pattern": [name, any_kind, {"ORTH": ",", "OP": "?"}, *tokens]})
+            patterns.append(
+                {
+                    "label": "other_place",
+                    "pattern": [kind_word, {"LOWER": "of"}, name, {"ORTH": ",", "OP": "?"}, *tokens],
+                }
+            )
     county = places.get("county_words") or ["county"]
     not_det = [
         "a",
@@ -190,7 +198,8 @@ def place_qualifiers(text: str, places: dict[str, Any]) -> tuple[str | None, str
 
 def named_as_nearby(text: str, named: str | None, places: dict[str, Any]) -> bool:
     """Whether the covered name a message gives stands after a word of nearness ("right next to Muskego",
-    "not far from Dresser", "near the City of Amery": ``near_phrases``), so the dwelling is somewhere else."""
+    "not far from Dresser", "near the City of Amery": ``near_phrases``) or before one ("the Amery area":
+    ``near_after``), so the dwelling is somewhere else."""
     if not named or not text:
         return False
     words = re.findall(r"[a-z]+", str(named).lower())
@@ -206,7 +215,8 @@ def named_as_nearby(text: str, named: str | None, places: dict[str, Any]) -> boo
         near = r"\s+".join(re.escape(w) for w in str(phrase).lower().split())
         if re.search(rf"(?<![a-z]){near}\s+(?:the\s+)?(?:(?:{kinds})\s+of\s+)?{name}(?![a-z])", lowered):
             return True
-    return False
+    after = "|".join(re.escape(str(w).lower()) for w in places.get("near_after") or [])
+    return bool(after) and re.search(rf"(?<![a-z]){name}\s+(?:{after})(?![a-z])", lowered) is not None
 
 
 def other_place_wins(

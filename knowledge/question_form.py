@@ -217,7 +217,7 @@ def quoted_words(text: str) -> list[str]:
     return [" ".join(re.findall(r"[a-z0-9]+", q.lower())) for q in _QUOTED.findall(str(text or ""))]
 
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+")  # '… "working fine." What is …' too
 
 
 def story_and_question(text: str) -> tuple[str, str]:

@@ -485,6 +485,51 @@ CONVERSATIONS = [
             },
         ],
     },
+    # -- session 10: a window or ceiling question is no room check; places beside a covered one -----------
+    {
+        "name": "a ceiling question with a person in it is no room check",
+        "turns": [
+            {
+                "user": "We're looking at a basement apartment in the Town of Howard and my husband is 6'2\" - he has to "
+                "duck everywhere. Is there a minimum ceiling height for a rental in Howard?",
+                "expect": ["does not address", "ceiling", "Building Inspector"],
+                "reject": ["1,000 sq ft"],
+                "municipality": "howard",
+            }
+        ],
+    },
+    {
+        "name": "a window question for a child's room gets the window figure",
+        "turns": [
+            {
+                "user": "The landlord for our place in the Town of Holland is finishing off a 12x15 room so our daughter can "
+                "use it as her bedroom. How much window area does a room that size need at minimum?",
+                "expect": ["18 sq ft"],
+                "municipality": "holland",
+            }
+        ],
+    },
+    {
+        "name": "up the road from Dresser",
+        "turns": [
+            {
+                "user": "We live in the Village of Osceola, just up the road from Dresser. Does our landlord have to put screens on the windows?",
+                "expect": ASKS_WHICH,
+                "municipality": None,
+            }
+        ],
+    },
+    {
+        "name": "Howard Township, Michigan",
+        "turns": [
+            {
+                "user": "We rent a farmhouse in Howard Township, Michigan. Is a 9x11 bedroom big enough for two?",
+                "expect": ASKS_WHICH,
+                "municipality": None,
+                "unknown": "Howard Township, Michigan",
+            }
+        ],
+    },
     {
         "name": "who do I call",
         "turns": [{"user": "who do I call", "expect": ["Building Inspector", "review list"], "handoff": True}],

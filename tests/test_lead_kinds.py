@@ -167,3 +167,12 @@ def test_a_sentence_that_states_its_figure_is_not_passed_over_for_a_weaker_one(k
     assert "bed linen" not in answer.text
     single = ask(kb, "dresser", "rooming_houses", "dresser rooming house - smallest sq ft for a room one person sleeps in?")
     assert "at least 70 square feet" in single.text.split("\n")[0], single.text
+
+
+def test_a_rental_license_is_not_answered_by_registered_mail(kb):
+    """ "do I have to register w the town" shares a stem with the service clause's "registered mail": Holland's
+    answer is that its text licenses only rooming houses, not how notices are served."""
+    question = "do i need a rental license or have to register w the town to rent my house in town of holland? just one family renting it"
+    answer = answer_topic(kb, "holland", "rental_licensing", question=question, ranking=[("ask_rental_licensing", 0.9)])
+    assert "does not address this for dwellings in general" in answer.text.split("\n")[0], answer.text
+    assert "registered mail" not in answer.text

@@ -340,6 +340,10 @@ from knowledge.parsing import parse_household, parse_space_request, resolve_ages
         ("me and my 2 kids (they're 8 and 10) share a 10x11 bedroom", ["adult", "child", "child"], [8, 10]),
         ("tnt wants to add a roommate so 3 ppl", ["adult", "person", "person"], []),
         ("me and my wife, adding a roommate for a total of 3 people", ["adult", "adult", "adult"], []),
+        ("my daughters are 8 and 14 and they share a bedroom", ["child", "child"], [8, 14]),
+        ("I share a room in a rooming house with two other guys", ["adult", "adult", "adult"], []),
+        ("I share a room with my brother", ["person", "adult"], []),
+        ("me and two other guys share a 12x12 room", ["adult", "adult", "adult"], []),
     ],
 )
 def test_households_are_read_with_who_is_who(text, bands, ages):
@@ -365,6 +369,11 @@ def test_a_count_not_given_is_not_guessed():
 def test_the_baby_moving_in_adds_to_the_people_already_there():
     household = parse_household("what if the baby moves in with us?")
     assert household is not None and household.adding and [p.band for p in household.persons] == ["baby"]
+
+
+def test_too_small_adds_nobody():
+    household = parse_household("my 2 kids share it, the landlord says it's too small for two")
+    assert household is not None and not household.adding and household.count == 2
 
 
 def test_an_age_band_is_used_only_when_it_decides():

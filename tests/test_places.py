@@ -29,6 +29,8 @@ def places_in(nlp, text):
         ("I live in Holland, Michigan", "Holland, Michigan"),
         ("Holland MI bedroom size", "Holland MI"),
         ("holland mi", "holland mi"),
+        ("We rent a farmhouse in Howard Township, Michigan.", "Howard Township, Michigan"),
+        ("I rent in the Town of Holland, MI", "Town of Holland, MI"),
         ("I live in a county, not a town", "a county"),
         ("Waukesha County landlord here", "Waukesha County"),
         ("I live in Madison, who has to fix the heat?", "Madison"),
@@ -76,7 +78,11 @@ def test_outside_the_limits_wins_over_a_covered_name(nlp, kb):
 
 @pytest.mark.parametrize(
     "text",
-    ["I rent a house just outside the Muskego city limits", "have a rental just outside Amery city limits, ok?"],
+    [
+        "I rent a house just outside the Muskego city limits",
+        "have a rental just outside Amery city limits, ok?",
+        "my rental is out past the city limits",
+    ],
 )
 def test_outside_a_named_place_is_not_the_place(nlp, kb, text):
     """ "just outside the Muskego city limits" is another place, not the City of Muskego."""
@@ -137,6 +143,8 @@ def test_places_are_compiled_into_the_knowledge_base(kb):
         ("I live in St. Croix Falls, not far from Dresser.", "from Dresser"),
         ("our farmhouse is near the City of Amery", "City of Amery"),
         ("a few miles from holland, is 60 degrees ok?", "holland"),
+        ("We live in the Village of Osceola, just up the road from Dresser.", "from Dresser"),
+        ("she lives in the Amery area and rents out a house", "Amery"),
     ],
 )
 def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, named):
@@ -151,6 +159,7 @@ def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, 
         ("I moved from Madison to Amery, who fixes the heat?", "Amery"),
         ("my apartment in Muskego is next to a bar", "Muskego"),
         ("in dresser, near the school", "dresser"),
+        ("the area of Muskego I live in floods", "Muskego"),
     ],
 )
 def test_a_covered_name_in_its_own_right_stays_the_place(text, named):

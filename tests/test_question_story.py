@@ -128,3 +128,16 @@ def test_a_long_story_does_not_drown_the_sentence_that_asks(kb):
     )
     answer = answer_topic(kb, "amery", "ceiling_height", question=question, ranking=[("ask_ceiling_height", 0.9)])
     assert "seven feet six inches" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_period_inside_closing_quotes_ends_the_story(kb):
+    """ '… says the furnace is "working fine." What is the heat supposed to reach?' asks the figure, not who
+    maintains the furnace, and the "fine" of the story asks no yes or no."""
+    question = (
+        'Our apartment in Muskego only gets up to about 65 on really cold days and the landlord says the furnace is '
+        '"working fine." What is the heat supposed to reach?'
+    )
+    assert story_and_question(question)[1] == "What is the heat supposed to reach?"
+    assert duty_asked(kb, "heating", question) is None
+    answer = answer_topic(kb, "muskego", "heating", question=question, ranking=[("ask_heating", 0.9)])
+    assert answer.text.startswith("65° is below the 70°"), answer.text

@@ -149,3 +149,16 @@ def test_a_temperature_stated_indoors_is_compared_whatever_the_topic(kb):
     assert water.text.startswith("No. 100° is below the 120 degrees"), water.text
     fine = answer_topic(kb, "muskego", "penalties", question="is the fine 50 a day in muskego?", ranking=[("ask_penalties", 0.9)])
     assert "below the" not in fine.text
+
+
+def test_a_figure_the_code_does_not_state_is_not_taken_from_another_topic(kb):
+    """Amery states a heating temperature but none for hot water: asked the water heater's temperature, the bot
+    says the text does not state it and names the officer, rather than quoting the heating rule."""
+    question = "The hot water in my apartment in Amery is barely warm. What temperature is the water heater supposed to be set to?"
+    answer = answer_topic(kb, "amery", "hot_water", question=question, ranking=[("ask_hot_water", 0.9)])
+    first = answer.text.split("\n")[0]
+    assert "does not state" in first and "Building Inspector" in first, answer.text
+    assert "heating facilities" not in answer.text.split("\n")[1]
+    # where the code states it, the figure leads
+    howard = answer_topic(kb, "howard", "hot_water", question=question.replace("Amery", "Howard"), ranking=[("ask_hot_water", 0.9)])
+    assert "120" in howard.text.split("\n")[0], howard.text

@@ -89,7 +89,8 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
     stated = values[0]
     shown = f"{stated:g}°"
     below = stated < standard.value
-    permission = bool(question_form.PERMISSION.search(question) or _ACCEPTABLE.search(question))
+    asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"
+    permission = bool(question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking))
     opening = ("No. " if below else "Yes. ") if permission else ""
     section = kb.section(muni.key, standard.citation)
     lines = [

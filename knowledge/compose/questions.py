@@ -213,8 +213,12 @@ def answer_question(
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
-    other = _better_topic(kb, muni, topic, question, role, ranking, ranked) or _closest_elsewhere(
-        kb, muni, topic, question, role, ranked
+    # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
+    # heating has one) is said to be missing, not answered with another topic's figure
+    unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
+    other = None if unstated else (
+        _better_topic(kb, muni, topic, question, role, ranking, ranked)
+        or _closest_elsewhere(kb, muni, topic, question, role, ranked)
     )
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())

@@ -94,13 +94,14 @@ _BARE_AGE_LIST: re.Pattern[str] | None = None
 
 
 def _bare_age_list() -> re.Pattern[str]:
-    """Ages listed bare after a comma that follows people counted in the plural ("three kids, 15, 10 and 6",
-    "our two nephews, 6 and 13,"): whole numbers joined by commas and a last "and", no unit after them."""
+    """Ages listed bare after a comma or an "are" that follows people named in the plural ("three kids, 15, 10
+    and 6", "our two nephews, 6 and 13,", "my daughters are 8 and 14"): whole numbers joined by commas and a
+    last "and", no unit after them."""
     global _BARE_AGE_LIST
     if _BARE_AGE_LIST is None:
         nouns = "|".join(sorted((re.escape(str(w)) for w in people_vocab()["plural"]), key=len, reverse=True))
         _BARE_AGE_LIST = re.compile(
-            rf"\b({nouns})\s*,\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+            rf"\b({nouns})(?:\s*,|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
             r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
         )
     return _BARE_AGE_LIST
@@ -353,7 +354,12 @@ def parse_household(text: str) -> Household | None:
             persons = persons[:total] if all(p.band == "person" and p.age is None for p in persons[total:]) else persons
     if not persons and complete:
         return None
-    adding = any(_phrase_in(words, k, vocab["adding"]) for k in range(n))
+    speaker = any(p in words for p in vocab["self_words"]) or (total is not None and "we" in words)
+    if persons and complete and total is None and not speaker:
+        if any(_phrase_in(words, k, vocab.get("sharing_with_me") or ()) for k in range(n)):
+            persons.append(Person("adult"))  # "I share a room with two other guys": three people
+    not_adding = vocab.get("not_adding") or ()
+    adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
     return Household(tuple(persons), complete and bool(persons), adding)
 
 
