@@ -136,6 +136,22 @@ def test_who_declares_or_unplacards_a_dwelling_gets_the_officer(kb):
     assert "such placard is removed by, the Building Inspector" in first and "plain yes or no" not in first, first
 
 
+def test_who_a_permit_comes_from_or_what_the_town_can_do_gets_the_officer(kb):
+    """ "who do i get the rooming house permit from", "who is the one that can red-tag it", "can the town make the
+    landlord put one in?": the officer acts; the provision naming the officer leads."""
+    first = ask(kb, "dresser", "rental_licensing", "dresser - wanna rent rooms out. who do i get the rooming house permit from").text.split("\n")[0]
+    assert "issued by the Health Officer" in first, first
+    red_tag = "A house down the road in the Town of Holland is falling apart. Who is the one that can red-tag it as unfit?"
+    first = ask(kb, "holland", "unfit_dwellings", red_tag).text.split("\n")[0]
+    assert "placarded by the Building Inspector" in first, first
+    handrail = (
+        "The stairs down to the basement laundry in our rental have no handrail at all and my elderly mom lives with "
+        "us. Town of Howard. Can the town make the landlord put one in?"
+    )
+    first = ask(kb, "howard", "stairs_handrails_exits", handrail).text.split("\n")[0]
+    assert "The Building Inspector may require a handrail" in first, first
+
+
 def test_a_question_in_two_parts_gets_both_first_part_first(kb):
     """ "do i need a license …? how long is it good for": Yes, with the provision that requires one, then the term."""
     answer = ask(kb, "amery", "rental_licensing", "amery - do i need a license to rent my house out? how long is it good for")
