@@ -18,6 +18,7 @@ from knowledge.compose import (
     answer_topic,
     ask_municipality,
     duty_asked,
+    keeps_topic,
     settled_by_definition,
     topic_for_duty,
     topic_from_text,
@@ -255,6 +256,15 @@ class ActionAnswerTopic(Action):
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         text = tracker.latest_message.get("text") or ""
+        last = tracker.get_slot("topic")
+        confidence = float((tracker.latest_message.get("intent") or {}).get("confidence") or 0.0)
+        if keeps_topic(kb(), text, asked, confidence, last):  # "is that per day or just one time?" after the fine
+            from actions.fallback import follow_up_answer
+
+            key, unknown = current_municipality(tracker)
+            within = follow_up_answer(tracker, text, last, key if not unknown else None, True, None)
+            if within is not None:
+                return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", last)]
         if asked and not is_space_topic(asked) and not room_figure_topic(asked) and checks_a_room(text):
             # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic (not a
             # window or ceiling question: "my husband is 6'2\", is there a minimum ceiling height?")

@@ -34,6 +34,7 @@ from knowledge.compose import answer_topic, answer_unsure, ask_municipality, dut
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
+from knowledge.question_form import refers_back
 from knowledge.scopes import named_scopes
 
 MAX_SUGGESTIONS = 3
@@ -157,7 +158,8 @@ class ActionClarify(Action):
         switched = unsure.topic is not None and unsure.topic != topic
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
-        within = follow_up_answer(tracker, text, topic, key if not unknown else None, request.follow_up, unsure.topic)
+        back = refers_back(text, kb().meta("back_references") or ())  # "how long is it good for before i renew?"
+        within = follow_up_answer(tracker, text, topic, key if not unknown else None, request.follow_up or back, unsure.topic)
         if within is not None:  # "how long do i have to file?" after an appeal answer: the topic in play answers it
             return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
         if unsure.housing and unsure.answer is not None:

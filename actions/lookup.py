@@ -55,7 +55,8 @@ class ActionDefine(Action):
         if topic:  # "how must occupants store garbage?" asks about garbage, not what an occupant is
             return answer_or_ask(dispatcher, tracker, topic)
         try:
-            term = kb().match_term(text)
+            # the term as this code defines it ("cellar" in Amery), else as any code does (a synonym of another's)
+            term = (kb().match_term(text, key) if key else None) or kb().match_term(text)
             answer = answer_definition(kb(), term, key)
             if term and key:  # "is a kitchen a 'habitable room'?": Yes or No first when the definition settles it
                 answer = with_membership(kb(), text, term, key, answer)

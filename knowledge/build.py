@@ -314,6 +314,7 @@ def build(
             {"key": "synonyms", "value": json.dumps(curated.load_synonyms())},
             {"key": "housing_words", "value": json.dumps(curated.load_word_list("housing_words"))},
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
+            {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},

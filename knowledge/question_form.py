@@ -8,6 +8,7 @@ them and :mod:`knowledge.compose` leads the answer with them.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 # Words that make a question a "who must" question, a figure question, a definition question.
 WHO_START = re.compile(r"^\W*(?:who|whose|whos|who's|whom)\b", re.I)
@@ -229,3 +230,14 @@ def story_and_question(text: str) -> tuple[str, str]:
         return "", text.strip()
     asking = max((i for i, p in enumerate(pieces) if "?" in p), default=len(pieces) - 1)
     return " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking]
+
+
+# A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.
+BACK_REFERENCE_MAX_WORDS = 12
+
+
+def refers_back(text: str, back_references: Iterable[str]) -> bool:
+    """Whether a short message points back to the last answer with one of ``back_references`` (synonyms.yml):
+    "is that per day or just one time?", "how long is it good for before i have to renew"."""
+    words = re.findall(r"[a-z]+", str(text).lower().replace("'", "").replace("’", ""))
+    return 0 < len(words) <= BACK_REFERENCE_MAX_WORDS and bool(set(words) & {w.replace("'", "") for w in back_references})

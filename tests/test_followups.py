@@ -531,6 +531,36 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "a follow-up pointing back keeps the topic",
+        "turns": [
+            {"user": "what is the biggest fine in the town of howard for breaking the housing code?", "expect": ["$200"]},
+            {
+                "user": "is that per day or just one time",
+                "expect": ["Each day such violation continues"],
+                "reject": ["petition"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "a longer follow-up pointing back keeps the rooming house",
+        "turns": [
+            {"user": "Who issues rooming house permits in the Village of Dresser?", "expect": ["Health Officer"]},
+            {
+                "user": "how long is it good for before i have to renew it",
+                "expect": ["one year"],
+                "reject": ["does not address this for dwellings in general"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "a term defined by the code in play",
+        "turns": [
+            {"user": 'How does the Amery housing code define a "cellar"?', "expect": ['"cellar"', "2/3"], "reject": ['"basement" means']}
+        ],
+    },
+    {
         "name": "who do I call",
         "turns": [{"user": "who do I call", "expect": ["Building Inspector", "review list"], "handoff": True}],
     },

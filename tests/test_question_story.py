@@ -141,3 +141,18 @@ def test_a_period_inside_closing_quotes_ends_the_story(kb):
     assert duty_asked(kb, "heating", question) is None
     answer = answer_topic(kb, "muskego", "heating", question=question, ranking=[("ask_heating", 0.9)])
     assert answer.text.startswith("65° is below the 70°"), answer.text
+
+
+def test_a_short_message_pointing_back_keeps_the_topic_in_play(kb):
+    """ "is that per day or just one time?" after the fine is about the fine, though the classifier said hearings;
+    "and the bedroom in Amery?" names its topic, and a confident classifier is believed."""
+    from knowledge.compose import keeps_topic
+    from knowledge.question_form import refers_back
+
+    words = kb.meta("back_references")
+    assert refers_back("is that per day or just one time", words)
+    assert refers_back("how long is it good for before i have to renew", words)
+    assert not refers_back("how long do I have to appeal a notice in Howard", words)
+    assert keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.53, "penalties")
+    assert not keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.95, "penalties")
+    assert not keeps_topic(kb, "and is that bedroom big enough?", "sleeping_room_size", 0.6, "pests")

@@ -68,6 +68,7 @@ from knowledge.compose.questions import (
     answer_question,
     compose_lead,
     duty_asked,
+    keeps_topic,
     scope_preface,
     settled_by_definition,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "unprinted_number_note",
     "answer_section",
     "duty_asked",
+    "keeps_topic",
     "ALSO_PREFIX",
     "NO_PLAIN_VERDICT",
     "SENTENCE_LIMIT",

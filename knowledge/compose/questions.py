@@ -86,6 +86,22 @@ def duty_asked(
     return (named, home) if home else None
 
 
+# The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
+KEEP_TOPIC_MAX_CONFIDENCE = 0.8
+
+
+def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: float, last: str | None) -> bool:
+    """Whether a short message that points back ("is that per day or just one time?" after the fine) asks about the
+    topic in play although the classifier took it, without much confidence, for another topic (hearings): it names
+    none of that other topic's keywords ("and the bedroom in Amery?" does)."""
+    if not last or not asked or asked == last or last not in kb.topics() or confidence >= KEEP_TOPIC_MAX_CONFIDENCE:
+        return False
+    if not question_form.refers_back(text, kb.meta("back_references") or ()):
+        return False
+    lowered = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return not any(k in lowered for k in kb.topic_config(asked).keywords)
+
+
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
     """Whether a message names one of the keywords of a topic that assigns no duty of its own
     (``topic_config`` in knowledge/vocab.yml): "hot water" in a hot-water question is the thing asked
