@@ -199,7 +199,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
-    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both")), ("asker", ("owner", "occupant"))):
+    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal")), ("asker", ("owner", "occupant"))):
         for name, patterns in (raw.get(section) or {}).items():
             if name not in allowed:
                 problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
@@ -381,6 +381,19 @@ def is_who_question(text: str, vocabulary: Vocabulary) -> bool:
     """Whether a message asks who must do something ("who has to exterminate?")."""
     lowered = _prepare(text)
     return any(pattern.search(lowered) for pattern in vocabulary.who)
+
+
+def refusing_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:
+    """The side ("landlord" or "tenant") a permission question says refuses a duty ("my tenant won't let my plumber
+    in, is she allowed to do that?": the tenant), the other side from the asker's; None otherwise."""
+    lowered = _prepare(text)
+    if not any(p.search(lowered) for p in vocabulary.proposals.get("refusal", ())):
+        return None
+    asker = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
+    if asker is None:
+        asker = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
+    refuser = {"owner": "occupant", "occupant": "owner"}.get(asker or "")
+    return vocabulary.sides.get(refuser) if refuser else None
 
 
 def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:

@@ -81,3 +81,17 @@ def test_a_question_about_what_a_thing_must_be_asks_no_duty(kb):
 
     assert duty_asked(kb, "garbage_rubbish", "what kind of cans do they have to be?") is None
     assert duty_asked(kb, "garbage_rubbish", "who has to supply the garbage cans, me or the tenants?") is not None
+
+
+@pytest.mark.parametrize(
+    ("municipality", "question"),
+    [
+        ("holland", "my tenent keeps refusing to let my plumber in to fix a leak under her sink, town of holland. is she allowed to do that?"),
+        ("amery", "tenant in amery won't let me in to fix a bathroom leak, says i have to wait til her lease is up. can she do that?"),
+    ],
+)
+def test_a_party_refusing_its_own_duty_is_answered_no(kb, municipality, question):
+    """ "My tenant won't let me in, can she do that?": No, giving access is the occupant's duty."""
+    reply = answer(kb, municipality, "access_for_repairs", question).text
+    assert reply.startswith("No, in the"), reply
+    assert "responsibility of the occupant" in reply.split("\n")[0], reply

@@ -6,7 +6,7 @@ alone."""
 from __future__ import annotations
 
 from knowledge import question_form
-from knowledge.compose import answer_topic, settled_by_definition
+from knowledge.compose import answer_topic, duty_asked, settled_by_definition
 
 
 def ask(kb, municipality: str, topic: str, question: str):
@@ -192,3 +192,20 @@ def test_a_rental_license_is_not_answered_by_registered_mail(kb):
     answer = answer_topic(kb, "holland", "rental_licensing", question=question, ranking=[("ask_rental_licensing", 0.9)])
     assert "does not address this for dwellings in general" in answer.text.split("\n")[0], answer.text
     assert "registered mail" not in answer.text
+
+
+def test_people_counted_against_a_sentence_stating_a_ratio_get_the_count(kb):
+    """ "23 roomers, how many full baths?": the sentence that sets one set per ten persons leads, with the count."""
+    answer = ask(kb, "amery", "rooming_houses", "rooming hse in amry wi, 23 roomers, none of my family uses the baths. how many full baths req'd?")
+    assert answer.text.startswith("For 23 persons, at least 3 are needed"), answer.text
+
+
+def test_a_utility_companys_shut_off_gets_the_officer_who_acts(kb):
+    """The gas company's shut-off for nonpayment is no party's duty: Dresser's Health Officer is notified and acts."""
+    question = (
+        "The gas company shut off the gas at my apartment building in Dresser because the landlord didn't pay the bill. "
+        "Who is supposed to do something about it?"
+    )
+    assert duty_asked(kb, "utility_shutoffs", question) is None
+    first = ask(kb, "dresser", "utility_shutoffs", question).text.split("\n")[0]
+    assert "the Health Officer shall be notified" in first, first

@@ -258,7 +258,7 @@ def test_a_term_in_quotes_gets_its_definition_whatever_the_topic(kb):
 
 def test_a_figure_question_with_supposed_to_is_not_a_who_question(kb):
     """ "how warm is the landlord supposed to keep it?" asks for the temperature, not who heats."""
-    from knowledge.compose.questions import duty_asked
+    from knowledge.compose import duty_asked
 
     assert duty_asked(kb, "heating", "my heat barely works, how warm is the landlord supposed to keep it") is None
     assert duty_asked(kb, "heating", "who is supposed to supply the heat?") is not None

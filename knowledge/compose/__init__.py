@@ -11,8 +11,9 @@ the "does not address" answer), :mod:`~knowledge.compose.conditions` (a rule's c
 words), :mod:`~knowledge.compose.verdicts` (who must carry a duty),
 :mod:`~knowledge.compose.municipality` (asking which municipality),
 :mod:`~knowledge.compose.lookups` (definitions, sections by number, full quotes),
-:mod:`~knowledge.compose.questions` (answers led by the question asked, and which duty a message
-asks about), :mod:`~knowledge.compose.topics` (a topic's answer) and
+:mod:`~knowledge.compose.questions` (answers led by the question asked),
+:mod:`~knowledge.compose.asked` (which duty a message asks about, and whether it keeps the topic in
+play), :mod:`~knowledge.compose.topics` (a topic's answer) and
 :mod:`~knowledge.compose.unsure` (the closest provision when the classifier is unsure). Everything
 public is importable from ``knowledge.compose``.
 """
@@ -37,6 +38,7 @@ from knowledge.compose.answer import (
 
 # knowledge.compare words its "not addressed" lines with it (imported from knowledge.compose).
 from knowledge.compose.answer import _defined_terms as _defined_terms
+from knowledge.compose.asked import duty_asked, keeps_topic
 from knowledge.compose.conditions import (
     describe_condition,
     describe_depends,
@@ -67,8 +69,6 @@ from knowledge.compose.questions import (
     YES_NO_MIN_LEXICAL,
     answer_question,
     compose_lead,
-    duty_asked,
-    keeps_topic,
     scope_preface,
     settled_by_definition,
 )

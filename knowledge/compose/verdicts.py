@@ -24,7 +24,7 @@ from knowledge.compose.answer import (
 from knowledge.compose.conditions import _wording, describe_condition, describe_depends, describe_rule
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
-from knowledge.facts import proposed_side
+from knowledge.facts import proposed_side, refusing_side
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate
 
@@ -123,8 +123,11 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
     verdict decides; empty otherwise. The verdict sentence follows, so "in the ..." goes on in lower case."""
     if verdict.kind != "decided" or not question:
         return ""
-    side = proposed_side(question, vocabulary, role)
     sides = {vocabulary.sides.get(p) for p in verdict.parties}
+    refuser = refusing_side(question, vocabulary, role)
+    if refuser is not None and None not in sides:  # "tenant won't let me in, can she do that?": not if it is her duty
+        return "No, " if refuser in sides else ""
+    side = proposed_side(question, vocabulary, role)
     if side is None or None in sides:
         return ""
     return "Yes, " if side in sides else "No, "

@@ -1,0 +1,108 @@
+"""What a message asks about, before any provision is ranked: which duty ("who buys the garbage cans?"), and
+whether a short message pointing back keeps the topic in play ("is that per day or just one time?")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from knowledge import question_form, selector
+from knowledge.compose.verdicts import _topic_duties, topic_for_duty
+from knowledge.facts import asked_duty, is_who_question
+from knowledge.kb import KnowledgeBase
+from knowledge.phrase_match import has_phrase
+
+
+def duty_asked(
+    kb: KnowledgeBase,
+    topic: str | None,
+    text: str,
+    remembered: str | None = None,
+    follow_up: bool = False,
+    facts: Mapping[str, Any] | None = None,
+) -> tuple[str, str] | None:
+    """(duty, topic) when a message asks who carries one duty ("who buys the garbage cans?"), else None.
+
+    A duty named within the ``topic`` the NLU picked is answered with its verdict; a duty of
+    another topic only when the message asks who ("who has to provide heat?" under heating). A
+    message that only adds facts ("it's a duplex") keeps the duty asked before (``remembered``).
+    """
+    vocabulary = kb.fact_vocabulary()
+    own = _topic_duties(kb).get(topic or "", ())
+    if follow_up and remembered:  # the message only adds facts to the last question
+        home = topic_for_duty(kb, remembered) or topic
+        if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
+            remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
+        return (remembered, home) if home else None
+    if any(p.search(text) for p in vocabulary.officer_questions):
+        return None  # "who approves the extermination methods?": an officer's role, not a party's duty
+    # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
+    # question about a party ("must the tenant let him in?") gets its verdict; another question about it
+    # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
+    # "how warm is the landlord supposed to keep it?" asks for a figure, not who ("supposed to" is no "who")
+    kind = selector.question_kind(text)
+    if kind != "who" and any(p.search(text) for p in vocabulary.thing_questions):
+        return None  # "what kind of cans do they have to be?": the thing, not who
+    # "what is the heat supposed to reach?", "what is the landlord supposed to provide?": a thing, not who
+    what = question_form.asking_opens_with(text, {"what", "which"})
+    who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure" and not what)
+    about = who or (_about_a_party(text, vocabulary) and not what)
+    named = asked_duty(text, vocabulary, among=own) if own and about else None
+    # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
+    elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    # ... unless it names the own thing of a topic without duties ("do I have to provide hot water to the tub?"),
+    # where naming both sides still asks who ("do i have to supply heat and hot water or tenants")
+    both = any(p.search(text) for p in vocabulary.proposals.get("both", ()))
+    if named is None and (kind == "who" or both or ((who or elsewhere) and not _names_topic(kb, topic, text))):
+        named = asked_duty(text, vocabulary)
+    if named is None and remembered and not asked_duty(text, vocabulary):
+        named = remembered
+    if named is None:
+        return None
+    home = topic if named in own else (topic_for_duty(kb, named) or topic)
+    return (named, home) if home else None
+
+
+# The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
+KEEP_TOPIC_MAX_CONFIDENCE = 0.8
+
+
+def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: float, last: str | None) -> bool:
+    """Whether a short message that points back ("is that per day or just one time?" after the fine) asks about the
+    topic in play although the classifier took it, without much confidence, for another topic (hearings): it names
+    none of that other topic's keywords ("and the bedroom in Amery?" does)."""
+    if not last or not asked or asked == last or last not in kb.topics() or confidence >= KEEP_TOPIC_MAX_CONFIDENCE:
+        return False
+    if not question_form.refers_back(text, kb.meta("back_references") or ()):
+        return False
+    lowered = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return not any(k in lowered for k in kb.topic_config(asked).keywords)
+
+
+def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
+    """Whether a message names one of the keywords of a topic that assigns no duty of its own
+    (``topic_config`` in knowledge/vocab.yml): "hot water" in a hot-water question is the thing asked
+    about. A topic with duties keeps its duty questions ("must a roomer in a rooming house give the
+    owner access?", "no heat, is supplying heat on me?")."""
+    config = kb.topic_configs().get(topic or "")
+    if config is None or config.duties:
+        return False
+    keywords = config.keywords
+    asking = question_form.story_and_question(text)[1]  # "… to fix the broken window. do i have to let him in?"
+    return has_phrase(" ".join(re.findall(r"[a-z0-9]+", asking.lower())), [*keywords, *(f"{k}s" for k in keywords)])
+
+
+def _bare_phrase(text: str) -> bool:
+    """A message that names things without a question's opening ("Access for repairs in Howard?",
+    "Town of Holland, WI rubbish container q")."""
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return not set(words[:2]) & (question_form.WH_WORDS | question_form.YES_NO_STARTS)
+
+
+def _about_a_party(text: str, vocabulary: Any) -> bool:
+    """Whether a message that is not a "who" question still asks who carries a duty: it does not open
+    with what/which/how..., and it is a bare phrase ("garbage cans, Town of Howard") or names a party or
+    the asker ("must a roomer give the owner access?", "rubbish bins mine to provide?")."""
+    if question_form.asks_wh(text):
+        return False
+    return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)
