@@ -209,3 +209,14 @@ def test_a_utility_companys_shut_off_gets_the_officer_who_acts(kb):
     assert duty_asked(kb, "utility_shutoffs", question) is None
     first = ask(kb, "dresser", "utility_shutoffs", question).text.split("\n")[0]
     assert "the Health Officer shall be notified" in first, first
+
+
+def test_two_apartments_sharing_a_bathroom_get_the_multiple_use_rule(kb):
+    """ "can 2 small apts share 1 bathroom out in the hall?": Muskego's rule on two or more dwelling units sharing a
+    toilet, not the rooming houses' common hall (limited by its citation, though its sentence names no rooming house)."""
+    for question in (
+        "muskego - can 2 small apts share 1 bathroom out in the hall",
+        "me and the apartment next door have to share one bathroom out in the hall in our building in muskego, is that even legal?",
+    ):
+        first = ask(kb, "muskego", "bathroom_kitchen_facilities", question).text.split("\n")[0]
+        assert "Under no circumstances may occupants of two or more dwelling units share a toilet" in first, first

@@ -306,7 +306,10 @@ def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> l
     question does not name and a general one matches nearly as well ("is my landlord required to give me
     a shower or tub?": every dwelling unit's bathtub or shower, not the rooming houses' ratio)."""
     ranked = list(ranked)
-    if not ranked or selector.unnamed_scope(kb, question, ranked[0].candidate) is None:
+    if not ranked:
+        return ranked
+    lead = ranked[0].candidate  # limited by its words, or by its citation ("Rooming houses, B": "All such facilities …")
+    if selector.unnamed_scope(kb, question, lead) is None and cited_scope(kb, question, lead) is None:
         return ranked
     floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical - GENERAL_MARGIN)
     general = next(
