@@ -220,3 +220,14 @@ def test_two_apartments_sharing_a_bathroom_get_the_multiple_use_rule(kb):
     ):
         first = ask(kb, "muskego", "bathroom_kitchen_facilities", question).text.split("\n")[0]
         assert "Under no circumstances may occupants of two or more dwelling units share a toilet" in first, first
+
+
+def test_a_sentence_inside_a_definition_answers_when_it_matches_far_better(kb):
+    """The agent's duty to tell the owner of an order sits in Amery's OWNER definition, in no topic: it leads when it
+    matches the question far better than anything of the topic the classifier chose."""
+    question = (
+        "In the City of Amery, when a notice or order of the Building Inspector concerns a property managed by the "
+        "owner's agent, what must the agent do?"
+    )
+    first = ask(kb, "amery", "unfit_dwellings", question).text.split("\n")[0]
+    assert first.startswith("City of Amery Code, Definitions, OWNER says:") and "certified letter" in first, first

@@ -145,6 +145,7 @@ def test_places_are_compiled_into_the_knowledge_base(kb):
         ("a few miles from holland, is 60 degrees ok?", "holland"),
         ("We live in the Village of Osceola, just up the road from Dresser.", "from Dresser"),
         ("she lives in the Amery area and rents out a house", "Amery"),
+        ("we live outside Amery, who has to fix the heat", "Amery"),
     ],
 )
 def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, named):
@@ -160,6 +161,7 @@ def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, 
         ("my apartment in Muskego is next to a bar", "Muskego"),
         ("in dresser, near the school", "dresser"),
         ("the area of Muskego I live in floods", "Muskego"),
+        ("there's garbage piled outside my apartment in Amery", "Amery"),
     ],
 )
 def test_a_covered_name_in_its_own_right_stays_the_place(text, named):

@@ -152,6 +152,9 @@ def answer_question(
     )
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
+    beyond = None if unstated else _beyond_topics(kb, muni, topic, question, role, ranked)
+    if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
+        return beyond
     ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
@@ -420,19 +423,58 @@ def _closest_elsewhere(
     ranked: Sequence[Any],
 ) -> str | None:
     """Another topic whose provision matches the question much better than the topic's own best."""
+
+    best = _elsewhere(kb, muni, question, role, ranked, ELSEWHERE_MAX_HERE)
+    return next((t for t in best[0].candidate.topics if t not in (topic, "definition")), None) if best else None
+
+
+def _elsewhere(
+    kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any], max_here: float = 1.0
+) -> list[Any]:
+    """The code's whole ranking when its best provision matches the question much better than the topic's best
+    (which matches less than ``max_here``); empty otherwise."""
     from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
     here = ranked[0].lexical if ranked else 0.0
-    if here >= ELSEWHERE_MAX_HERE:
-        return None
-    best = selector.select(kb, question, muni.key, role, (), limit=1)
+    if here >= max_here:
+        return []
+    best = selector.select(kb, question, muni.key, role, (), limit=5)
     # below ANSWER_MIN_LEXICAL the topic has nothing to say: any good closest provision is better
     needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
     if not best or best[0].lexical < needed:
-        return None
+        return []
     if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
-        return None  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
-    return next((t for t in best[0].candidate.topics if t not in (topic, "definition")), None)
+        return []  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
+    return best
+
+
+# A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
+# the OWNER definition on agents, rather than the whole definition).
+SENTENCE_OVER_DEFINITION = 0.1
+
+
+def _beyond_topics(
+    kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, ranked: Sequence[Any]
+) -> Answer | None:
+    """The answer of a provision that belongs to no topic (a definition, a sentence inside one: "Any person acting
+    as the agent of the owner … shall … notify the owner by means of a certified letter") when it matches the
+    question much better than the topic's best; None otherwise."""
+    best = _elsewhere(kb, muni, question, role, ranked)
+    if not best or (best[0].candidate.kind != "definition" and best[0].candidate.topics):
+        return None
+    sentence = next(
+        (
+            r
+            for r in best
+            if r.candidate.kind == "sentence" and not r.candidate.topics
+            and r.lexical >= best[0].lexical - SENTENCE_OVER_DEFINITION
+        ),
+        None,
+    )
+    if sentence is not None:
+        return compose_lead(kb, muni, topic, question, [sentence], role)
+    term = best[0].candidate.key
+    return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
 
 
 # A figure question leads with the best numeric standard when it matches at most this much less of
