@@ -156,3 +156,21 @@ def test_a_short_message_pointing_back_keeps_the_topic_in_play(kb):
     assert keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.53, "penalties")
     assert not keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.95, "penalties")
     assert not keeps_topic(kb, "and is that bedroom big enough?", "sleeping_room_size", 0.6, "pests")
+
+
+def test_a_duty_only_the_story_names_gives_way_to_the_topic_the_message_names(kb):
+    """ "bugs … none of the windows have screens … does my landlord have to put them up?" asks about screens, not who
+    exterminates; a roomer who won't let the owner in is still asked about access (a kind of dwelling is no topic's
+    thing)."""
+    screens = "bugs and flies keep coming in, none of the windows have screens. muskego. does my landlord have to put them up?"
+    assert duty_asked(kb, "screens", screens) is None
+    answer = answer_topic(kb, "muskego", "screens", question=screens, ranking=[("ask_screens", 0.9)])
+    assert "all openable windows as required by this chapter shall be effectively screened" in answer.text.split("\n")[0]
+    assert duty_asked(kb, "pests", "roaches in my unit, who has to pay the exterminator?") is not None
+
+
+def test_what_garbage_containers_must_be_is_no_duty_question(kb):
+    for question in ("muskego - wat kind of garbage cans r ok for my rentals?", "What construction requirements apply to garbage containers in the City of Muskego?"):
+        assert duty_asked(kb, "garbage_rubbish", question) is None
+        first = answer_topic(kb, "muskego", "garbage_rubbish", question=question, ranking=[("ask_garbage_rubbish", 0.9)]).text.split("\n")[0]
+        assert "made of metal or heavy molded plastic" in first, first

@@ -55,6 +55,8 @@ def duty_asked(
     both = any(p.search(text) for p in vocabulary.proposals.get("both", ()))
     if named is None and (kind == "who" or both or ((who or elsewhere) and not _names_topic(kb, topic, text))):
         named = asked_duty(text, vocabulary)
+        if named is not None and kind != "who" and _story_only(kb, topic, text, named, vocabulary):
+            named = None  # "does my landlord have to put screens on the windows? The bugs are terrible": screens
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
     if named is None:
@@ -77,6 +79,20 @@ def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: flo
         return False
     lowered = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     return not any(k in lowered for k in kb.topic_config(asked).keywords)
+
+
+def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, vocabulary: Any) -> bool:
+    """Whether a duty of another topic is named only by a message's story while the message names the classifier's
+    topic's own thing ("bugs and flies keep coming in, none of the windows have screens. does my landlord have to
+    put them up?": screens, not extermination)."""
+    story, asking = question_form.story_and_question(text)
+    config = kb.topic_configs().get(topic or "")
+    if not story or config is None or duty in config.duties or asked_duty(asking, vocabulary) is not None:
+        return False
+    words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    # a kind of dwelling ("a roomer won't let me in. required?") is where the duty applies, not another thing asked
+    scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
+    return any(k in words and k not in scoped for k in config.keywords)
 
 
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
