@@ -330,9 +330,13 @@ def _phrases_by_first_word(synonyms: dict[str, tuple[str, ...]]) -> dict[str, li
     return by_first
 
 
+_POSSESSIVE = re.compile(r"(\w)['’]s\b")
+
+
 def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
     """What a question asks about: synonym-table phrases (longest first), then the remaining words."""
-    words = _WORD.findall(text.lower().replace("'", ""))
+    # a possessive is its word ("Dresser's Housing Code" names the place; "the owner's duty" the owner)
+    words = _WORD.findall(_POSSESSIVE.sub(r"\1", text.lower()).replace("'", ""))
     key = id(synonyms)
     cached = _PHRASE_CACHE.get(key)
     if cached is None or cached[0] is not synonyms:

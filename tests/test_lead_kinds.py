@@ -231,3 +231,13 @@ def test_a_sentence_inside_a_definition_answers_when_it_matches_far_better(kb):
     )
     first = ask(kb, "amery", "unfit_dwellings", question).text.split("\n")[0]
     assert first.startswith("City of Amery Code, Definitions, OWNER says:") and "certified letter" in first, first
+
+
+def test_a_possessive_place_name_is_no_thing_asked(kb):
+    """ "Does the definition of 'nuisance' in Dresser's Housing Code include overcrowding?": Yes; "Dresser's" names
+    the place, not something the definition must list."""
+    from knowledge.compose import answer_definition, with_membership
+
+    question = "Does the definition of \"nuisance\" in Dresser's Housing Code include overcrowding?"
+    answer = with_membership(kb, question, "nuisance", "dresser", answer_definition(kb, "nuisance", "dresser"))
+    assert answer.text.startswith("Yes. The Village of Dresser code's definition"), answer.text
