@@ -241,3 +241,9 @@ def test_a_possessive_place_name_is_no_thing_asked(kb):
     question = "Does the definition of \"nuisance\" in Dresser's Housing Code include overcrowding?"
     answer = with_membership(kb, question, "nuisance", "dresser", answer_definition(kb, "nuisance", "dresser"))
     assert answer.text.startswith("Yes. The Village of Dresser code's definition"), answer.text
+
+
+def test_cited_for_a_violation_gets_the_penalty_sentence(kb):
+    """ "whats the penalty if im cited": Dresser's penalty sentence (sec. 25.04), not its "no defense" sentence."""
+    first = ask(kb, "dresser", "penalties", "dresser - whats the penalty if im cited under the village housing code").text.split("\n")[0]
+    assert "25.04" in first, first
