@@ -95,3 +95,17 @@ def test_a_party_refusing_its_own_duty_is_answered_no(kb, municipality, question
     reply = answer(kb, municipality, "access_for_repairs", question).text
     assert reply.startswith("No, in the"), reply
     assert "responsibility of the occupant" in reply.split("\n")[0], reply
+
+
+@pytest.mark.parametrize(
+    ("municipality", "party"),
+    [("holland", "operator"), ("amery", "operator"), ("dresser", "operator"), ("muskego", "owner")],
+)
+def test_who_keeps_a_rooming_houses_bedding_clean(kb, municipality, party):
+    """Each text's own sentence: the operator keeps supplied bedding clean, except in Muskego, where the owner does."""
+    question = "who is responsible for keeping the supplied bedding clean and sanitary in a rooming house?"
+    assert duty_asked(kb, "rooming_houses", question) == ("maintain_bedding", "rooming_houses")
+    reply = answer_duty(kb, municipality, "maintain_bedding", {"rooming_house": True}, "rooming_houses", None, question=question).text
+    first = reply.split("\n")[0]
+    assert f"is the responsibility of the {party}" in first and "bedding" in first, reply
+    assert "supplied bedding in a clean and sanitary manner" in reply

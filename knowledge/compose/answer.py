@@ -38,6 +38,7 @@ DUTY_PHRASES = {
     "hang_screens": "supplying and hanging screens",
     "supply_heat": "supplying heat",
     "supply_linens": "supplying bed linen and towels",
+    "maintain_bedding": "keeping supplied bedding clean and sanitary",
     "maintain_vacant_building": "securing and maintaining a vacant building",
     "keep_services_connected": "not shutting off utility services (heat, water, electricity)",
 }
