@@ -146,13 +146,12 @@ def answer_question(
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
-    other = None if unstated else (
-        _better_topic(kb, muni, topic, question, role, ranking, ranked)
-        or _closest_elsewhere(kb, muni, topic, question, role, ranked)
-    )
+    other = None if unstated else _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    overall = [] if unstated or other is not None else _elsewhere(kb, muni, question, role, ranked)
+    other = other or _closest_elsewhere(topic, ranked, overall)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
-    beyond = None if unstated else _beyond_topics(kb, muni, topic, question, role, ranked)
+    beyond = _beyond_topics(kb, muni, topic, question, role, overall)
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
         return beyond
     ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
@@ -414,30 +413,21 @@ ELSEWHERE_MARGIN = 0.2
 ELSEWHERE_MIN_WEIGHT = 10.0  # summed idf of the words the other provision matches (a long, specific question)
 
 
-def _closest_elsewhere(
-    kb: KnowledgeBase,
-    muni: Municipality,
-    topic: str,
-    question: str,
-    role: str | None,
-    ranked: Sequence[Any],
-) -> str | None:
-    """Another topic whose provision matches the question much better than the topic's own best."""
-
-    best = _elsewhere(kb, muni, question, role, ranked, ELSEWHERE_MAX_HERE)
-    return next((t for t in best[0].candidate.topics if t not in (topic, "definition")), None) if best else None
+def _closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any]) -> str | None:
+    """Another topic whose provision (the best of ``overall``: ``_elsewhere``) matches the question much better than
+    the topic's own best, when that matches less than ELSEWHERE_MAX_HERE."""
+    here = ranked[0].lexical if ranked else 0.0
+    if not overall or here >= ELSEWHERE_MAX_HERE:
+        return None
+    return next((t for t in overall[0].candidate.topics if t not in (topic, "definition")), None)
 
 
-def _elsewhere(
-    kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any], max_here: float = 1.0
-) -> list[Any]:
-    """The code's whole ranking when its best provision matches the question much better than the topic's best
-    (which matches less than ``max_here``); empty otherwise."""
+def _elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any]) -> list[Any]:
+    """The code's whole ranking when its best provision matches the question much better than the topic's best;
+    empty otherwise."""
     from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
     here = ranked[0].lexical if ranked else 0.0
-    if here >= max_here:
-        return []
     best = selector.select(kb, question, muni.key, role, (), limit=5)
     # below ANSWER_MIN_LEXICAL the topic has nothing to say: any good closest provision is better
     needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
@@ -454,12 +444,11 @@ SENTENCE_OVER_DEFINITION = 0.1
 
 
 def _beyond_topics(
-    kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, ranked: Sequence[Any]
+    kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
 ) -> Answer | None:
     """The answer of a provision that belongs to no topic (a definition, a sentence inside one: "Any person acting
-    as the agent of the owner … shall … notify the owner by means of a certified letter") when it matches the
-    question much better than the topic's best; None otherwise."""
-    best = _elsewhere(kb, muni, question, role, ranked)
+    as the agent of the owner … shall … notify the owner by means of a certified letter") when it leads ``best``
+    (``_elsewhere``: it matches the question much better than the topic's best); None otherwise."""
     if not best or (best[0].candidate.kind != "definition" and best[0].candidate.topics):
         return None
     sentence = next(
