@@ -389,11 +389,20 @@ def refusing_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     lowered = _prepare(text)
     if not any(p.search(lowered) for p in vocabulary.proposals.get("refusal", ())):
         return None
-    asker = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
-    if asker is None:
-        asker = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
-    refuser = {"owner": "occupant", "occupant": "owner"}.get(asker or "")
+    refuser = _OTHER_PARTY.get(_asker_party(lowered, vocabulary, role) or "")
     return vocabulary.sides.get(refuser) if refuser else None
+
+
+_OTHER_PARTY = {"owner": "occupant", "occupant": "owner"}
+
+
+def _asker_party(lowered: str, vocabulary: Vocabulary, role: str | None) -> str | None:
+    """The asker's party ("owner" or "occupant"): their ``role`` when they said it, else what their words show
+    ("my landlord" is a tenant's words); None when neither tells."""
+    party = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
+    if party is None:
+        party = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
+    return party
 
 
 def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:
@@ -409,11 +418,9 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     party = None
     asks_self = any(p.search(lowered) for p in vocabulary.proposals.get("asker", ()))
     if asks_self or any(p.search(lowered) for p in vocabulary.proposals.get("other", ())):
-        party = {"tenant": "occupant", "landlord": "owner"}.get(role or "")
-        if party is None:
-            party = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
+        party = _asker_party(lowered, vocabulary, role)
         if not asks_self:  # "tnt won't let me in, do they have to?": the other side from the asker's
-            party = {"owner": "occupant", "occupant": "owner"}.get(party or "")
+            party = _OTHER_PARTY.get(party or "")
     else:
         party = next(
             (side for side in ("owner", "occupant") if any(p.search(lowered) for p in vocabulary.proposals.get(side, ()))),

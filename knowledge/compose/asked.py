@@ -77,8 +77,13 @@ def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: flo
         return False
     if not question_form.refers_back(text, kb.meta("back_references") or ()):
         return False
-    lowered = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-    return not any(k in lowered for k in kb.topic_config(asked).keywords)
+    return not _keywords_named(kb.topic_config(asked).keywords, text)
+
+
+def _keywords_named(keywords: Any, text: str, unless: str = "") -> list[str]:
+    """The topic keywords (substrings, lower case: ``topic_config``) a message names, but those inside ``unless``."""
+    words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return [k for k in keywords if k in words and k not in unless]
 
 
 def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, vocabulary: Any) -> bool:
@@ -89,10 +94,9 @@ def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, voca
     config = kb.topic_configs().get(topic or "")
     if not story or config is None or duty in config.duties or asked_duty(asking, vocabulary) is not None:
         return False
-    words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     # a kind of dwelling ("a roomer won't let me in. required?") is where the duty applies, not another thing asked
     scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
-    return any(k in words and k not in scoped for k in config.keywords)
+    return bool(_keywords_named(config.keywords, text, unless=scoped))
 
 
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
