@@ -17,6 +17,8 @@ from knowledge.compare import answer_comparison
 from knowledge.compose import (
     answer_definition,
     answer_section,
+    asked_term,
+    compared_definitions,
     duty_asked,
     full_quotes,
     topic_from_text,
@@ -55,8 +57,10 @@ class ActionDefine(Action):
         if topic:  # "how must occupants store garbage?" asks about garbage, not what an occupant is
             return answer_or_ask(dispatcher, tracker, topic)
         try:
-            # the term as this code defines it ("cellar" in Amery), else as any code does (a synonym of another's)
-            term = (kb().match_term(text, key) if key else None) or kb().match_term(text)
+            compared = compared_definitions(kb(), text, key) if key else None
+            if compared is not None:  # "what distinguishes a 'basement' from a 'cellar'?"
+                return send(dispatcher, compared, tracker)
+            term = asked_term(kb(), text, key)
             answer = answer_definition(kb(), term, key)
             if term and key:  # "is a kitchen a 'habitable room'?": Yes or No first when the definition settles it
                 answer = with_membership(kb(), text, term, key, answer)

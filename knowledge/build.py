@@ -316,6 +316,8 @@ def build(
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
+            {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},
+            {"key": "named_only", "value": json.dumps(curated.load_word_list("named_only"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
             {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},

@@ -105,6 +105,7 @@ class KnowledgeBase:
         self._fact_vocabulary: facts_module.Vocabulary | None = None
         self._topic_configs: dict[str, TopicConfig] | None = None
         self._synonyms: dict[str, tuple[str, ...]] | None = None
+        self._concept_phrases: dict[str, tuple[str, ...]] | None = None
         self._names: dict[str, str] | None = None
         self._places: dict[str, Any] | None = None
         self._remembered: dict[tuple[str, tuple[Any, ...]], list[sqlite3.Row]] = {}
@@ -363,10 +364,8 @@ class KnowledgeBase:
             rows = self._rows("select distinct term_lower from definitions")
         return sorted(r[0] for r in rows)
 
-    def match_term(self, text: str, municipality: str | None = None, quoted_only: bool = False) -> str | None:
-        """The defined term (or a synonym of one) that ``text`` mentions, longest match first; a term in
-        quotes first (with ``quoted_only``, only a term in quotes)."""
-        lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+    def _term_phrases(self, municipality: str | None) -> dict[str, str]:
+        """Each defined term and synonym of one (lower case) -> the defined term."""
         sql, params = "select term_lower, synonyms from definitions", []
         if municipality:
             sql += " where municipality = ?"
@@ -376,6 +375,13 @@ class KnowledgeBase:
             phrases.setdefault(row["term_lower"], row["term_lower"])
             for synonym in json.loads(row["synonyms"]):
                 phrases.setdefault(synonym, row["term_lower"])
+        return phrases
+
+    def match_term(self, text: str, municipality: str | None = None, quoted_only: bool = False) -> str | None:
+        """The defined term (or a synonym of one) that ``text`` mentions, longest match first; a term in
+        quotes first (with ``quoted_only``, only a term in quotes)."""
+        lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+        phrases = self._term_phrases(municipality)
         quoted = [f" {q} " for q in quoted_words(text)]  # "does 'owner' include a land contract buyer?"
         for haystack in quoted if quoted_only else [*quoted, lowered]:
             for phrase in sorted(phrases, key=len, reverse=True):
@@ -383,6 +389,22 @@ class KnowledgeBase:
                 if words and (f" {words} " in haystack or f" {words}s " in haystack):
                     return phrases[phrase]
         return None
+
+    def match_terms(self, text: str, municipality: str | None = None) -> list[str]:
+        """Every defined term ``text`` names, in the order it names them (a longer term before the shorter
+        ones inside it: "rooming house" is not also "house")."""
+        lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+        phrases = self._term_phrases(municipality)
+        taken = [False] * len(lowered)
+        found: list[tuple[int, str]] = []
+        for phrase in sorted(phrases, key=len, reverse=True):
+            words = " ".join(re.findall(r"[a-z0-9]+", phrase))
+            for form in (f" {words} ", f" {words}s ") if words else ():
+                start = lowered.find(form)
+                if start >= 0 and not any(taken[start + 1 : start + len(form) - 1]):
+                    taken[start + 1 : start + len(form) - 1] = [True] * (len(form) - 2)
+                    found.append((start, phrases[phrase]))
+        return list(dict.fromkeys(term for _, term in sorted(found)))
 
     def municipalities_for_citation(self, citation: str) -> list[str]:
         """The municipalities whose chapter number a citation starts with ("190-9" → holland)."""
@@ -496,6 +518,18 @@ class KnowledgeBase:
         if self._synonyms is None:
             self._synonyms = {k: tuple(v) for k, v in (self.meta("synonyms") or {}).items()}
         return self._synonyms
+
+    def concept_phrases(self) -> dict[str, tuple[str, ...]]:
+        """The synonym table plus the housing phrases the texts do not use ("smoke detector", "carbon
+        monoxide"), each its own concept: a question about one is not answered by a provision that
+        matches its other words ("smoke" in a smoke pipe, "detectors" nowhere)."""
+        if self._concept_phrases is None:
+            table = dict(self.synonyms())
+            for phrase in self.housing_words():
+                if " " in phrase and phrase not in table:
+                    table[phrase] = ()
+            self._concept_phrases = table
+        return self._concept_phrases
 
     def spelling(self) -> dict[str, int]:
         """Word counts for typo correction (the source texts and the synonym table's words)."""

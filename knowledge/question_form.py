@@ -221,15 +221,26 @@ def quoted_words(text: str) -> list[str]:
 _SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+")  # '… "working fine." What is …' too
 
 
+# A clause told before a comma and a question opened after it, in one sentence: the clause is story too.
+STORY_CLAUSE_MIN_WORDS = 4
+_TOLD_THEN_ASKED = re.compile(
+    r"([^,]*?),\s*(?=(?:how|what|whats|what's|who|whose|when|where|which|why|can|could|do|does|did|is|are|am|should|"
+    r"must|will|would|may|am)\b)",
+    re.IGNORECASE,
+)
+
+
 def story_and_question(text: str) -> tuple[str, str]:
     """A message cut into its story and the sentence that asks: the last sentence with a question mark (else
     the last sentence). "landlord wants to fix the window tomorrow. do i have to let him in? (town of howard)"
     → ("landlord wants to fix the window tomorrow. (town of howard)", "do i have to let him in?")."""
     pieces = [p for p in _SENTENCE_BREAK.split(text.strip()) if p.strip()]
-    if len(pieces) < 2:
-        return "", text.strip()
     asking = max((i for i, p in enumerate(pieces) if "?" in p), default=len(pieces) - 1)
-    return " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking]
+    story, sentence = " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking] if pieces else ""
+    told = _TOLD_THEN_ASKED.match(sentence)  # "got a violation notice from the inspector, how long do i have to appeal it"
+    if told and len(told.group(1).split()) >= STORY_CLAUSE_MIN_WORDS and "?" not in told.group(1):
+        story, sentence = f"{story} {told.group(1)}".strip(), sentence[told.end() :]
+    return story, sentence.strip() if story else text.strip()
 
 
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.

@@ -515,7 +515,7 @@ def select(
     if spelling_enabled():
         question = correct(kb, question)
     question = without_titles(kb, question)
-    found = [c for c in concepts(question, kb.synonyms()) if c.words not in unasked_words(kb)]
+    found = [c for c in concepts(question, kb.concept_phrases()) if c.words not in unasked_words(kb)]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
@@ -610,7 +610,7 @@ def match_descriptions(
     idx = index(kb, municipality)
     if spelling_enabled():
         question = correct(kb, question)
-    found = [c for c in concepts(question, kb.synonyms()) if c.words not in unasked_words(kb)]
+    found = [c for c in concepts(question, kb.concept_phrases()) if c.words not in unasked_words(kb)]
     weights = concept_weights(kb, found, idx)
     total = sum(weights) or 1.0
     scores: dict[str, float] = {}
@@ -625,11 +625,25 @@ def match_weight(kb: KnowledgeBase, question: str, municipality: str, ranked: Ra
     """How much of the question (summed idf of its matched concepts) a ranked candidate matches."""
     idx = index(kb, municipality)
     total = 0.0
-    for concept in concepts(question, kb.synonyms()):
+    for concept in concepts(question, kb.concept_phrases()):
         if concept.words in ranked.matched:
             known = [v for v in (_alternative_idf(a, idx) for a in concept.alternatives) if v is not None]
             total += max(known, default=0.0)
     return total
+
+
+def unnamed_things(kb: KnowledgeBase, question: str, municipality: str) -> list[str]:
+    """The things a code addresses only by naming them (``named_only`` in knowledge/synonyms.yml: "smoke
+    detector") that the question's asking sentence asks about and no provision of this code names."""
+    things = set(kb.meta("named_only") or ())
+    asking = story_and_question(question)[1]
+    idx = index(kb, municipality)
+    return [
+        c.words
+        for c in concepts(asking, kb.concept_phrases())
+        if (c.words in things or c.words.rstrip("s") in things)
+        and all(_alternative_idf(a, idx) is None for a in c.alternatives)
+    ]
 
 
 def has_housing_words(kb: KnowledgeBase, question: str, municipality: str | None = None) -> bool:

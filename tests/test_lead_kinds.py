@@ -93,7 +93,9 @@ def test_a_yes_no_question_leads_with_the_provision_that_settles_it(kb):
 
 def test_the_definition_of_a_term_the_question_names_answers_when_its_topic_has_nothing(kb):
     answer = ask(kb, "howard", "basements", "How does the Town of Howard code distinguish a basement from a half-basement or lower level?")
-    assert "Half-basement or lower level" in answer.text.split("\n")[0], answer.text
+    # both terms it distinguishes, each with its definition (session 11: compared definitions)
+    assert '"basement" and "half-basement or lower level"' in answer.text.split("\n")[0], answer.text
+    assert "less than one-half" in answer.text and "one-half or more" in answer.text
     # a generic term ("dwelling") or one the question does not name is no such answer
     from knowledge.compose.questions import _closest_definition
 

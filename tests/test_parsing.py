@@ -219,6 +219,9 @@ def test_any_text_is_safe_and_rooms_are_sane(text):
         ("my 2 teenage sons", 2),
         ("a 4-person household", 4),
         ("3 occupants", 3),
+        ("is 8x8 ok for 1 tenant", 1),
+        ("two renters", 2),
+        ("my tenant wants to put 3 kids in a 9x10 room", 3),  # the tenant who tells is not counted
         ("the bedroom", None),
         ("2.5 people", None),
     ],

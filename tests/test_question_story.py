@@ -18,6 +18,18 @@ def test_the_sentence_that_asks_is_told_from_the_story():
     assert story_and_question("who supplies the garbage cans?") == ("", "who supplies the garbage cans?")
 
 
+def test_a_clause_told_before_a_comma_is_story_too(kb):
+    story, asking = story_and_question("got a violation notice from the howard building inspector, how long do i have to appeal it")
+    assert asking == "how long do i have to appeal it" and "building inspector" in story
+    # a short opening ("In Amery, ...") or a comma with no question after it changes nothing
+    assert story_and_question("In Amery, who fixes it?") == ("", "In Amery, who fixes it?")
+    assert story_and_question("the heat, the water and the lights are out") == ("", "the heat, the water and the lights are out")
+    # so the inspector told in the story no longer outweighs the appeal the SMS asks about
+    question = "got a violation notice from the town of howard inspector, how long do i have to appeal it"
+    answer = answer_topic(kb, "howard", "notices_hearings_appeals", question=question, ranking=[("ask_notices_hearings_appeals", 0.9)])
+    assert "thirty days" in answer.text.split("\n")[0], answer.text
+
+
 def test_a_number_in_the_story_is_no_concept(kb):
     words = [c.words for c in selector.concepts("I was 2 weeks late on rent and he turned off the water", kb.synonyms())]
     assert "2" not in words and "turned off" in words

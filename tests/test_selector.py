@@ -7,7 +7,7 @@ import re
 import pytest
 
 from knowledge import selector
-from knowledge.compose import answer_topic, answer_unsure
+from knowledge.compose import answer_question, answer_topic, answer_unsure
 from knowledge.curated import load_synonyms, validate_synonyms
 
 
@@ -196,6 +196,21 @@ def test_unsure_questions_get_the_closest_provision_or_an_honest_silence(kb):
     assert not answer_unsure(kb, "asdf qwerty zxcv", None).housing
 
 
+def test_a_thing_no_provision_names_is_not_answered_from_the_other_words(kb):
+    """ "Smoke detectors" are named by no provision of these codes: the landlord, the apartment and the bedrooms
+    of the question match many provisions, but none says anything about them."""
+    question = "Does the Amery housing code say my landlord has to put smoke detectors in the apartment? There's none in the bedrooms."
+    assert selector.unnamed_things(kb, question, "amery") == ["smoke detector"]
+    unsure = answer_unsure(kb, question, "amery")
+    assert "does not address" in unsure.answer.text and "Building Inspector" in unsure.answer.text
+    assert unsure.answer.payload["addressed"] is False and unsure.answer.payload["citations"] == []
+    on_topic = answer_question(kb, "muskego", "electrical", "muskego: do i need a smoke detector in every bedroom?")
+    assert "does not address" in on_topic.text and on_topic.payload["addressed"] is False  # "smoke" alone is in ch. 205
+    # told in the story only, it does not silence the question asked
+    told = "the smoke detector is beeping and the furnace quit. how warm does the landlord have to keep it in holland?"
+    assert selector.unnamed_things(kb, told, "holland") == []
+
+
 def test_unsure_without_a_municipality_keeps_the_topic_and_asks(kb):
     unsure = answer_unsure(kb, "is an outhouse ok", None)
     assert unsure.housing and unsure.answer is None
@@ -316,3 +331,19 @@ def test_a_plural_code_phrase_matches_the_singular_in_the_text(kb):
     # "toilets" -> "water closets"; the persons-per figure says "flush water closet"
     ranked = top(kb, "how many toilets does a rooming house need", "holland", topics=["rooming_houses"])
     assert ranked.candidate.key == "rooming_persons_per_toilet"
+
+
+@pytest.mark.parametrize(
+    "municipality, topic, question, quoted",
+    [
+        ("amery", "penalties", "whats the fine in amery if the inspector writes me up and i dont fix it", "§ 1-5 of this Code"),
+        ("howard", "penalties", "do i have to pay the towns lawyer too", "Town's Attorneys Fees"),
+        ("dresser", "rooming_houses", "selling my rooming house, can the buyer just keep using my permit", "No such permit shall be transferable"),
+        ("dresser", "rooming_houses", "the rooming house owner stacked junk in front of my door, i can only get out through the window", "unobstructed means of egress"),
+    ],
+)
+def test_peoples_words_reach_the_provision(kb, municipality, topic, question, quoted):
+    """ "writes me up", "lawyer", "selling", "get out": people's words for the code's violation, attorney, sold or
+    transferred, and egress (knowledge/synonyms.yml)."""
+    answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
+    assert quoted in answer.payload["citations"][0]["quote"], answer.text

@@ -202,6 +202,14 @@ def _unique(sections: Iterable[Section]) -> list[Section]:
     return list(seen.values())
 
 
+def no_match(muni: Municipality, question: str, topic: str) -> Answer:
+    """The honest answer when no provision of a code matches the question: it does not address it (for the
+    clerk's review list)."""
+    answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
+    answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
+    return answer
+
+
 def _clip(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"

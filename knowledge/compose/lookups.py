@@ -4,6 +4,7 @@ text of the last answer's citations ("quote the section").
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from knowledge.citations import with_prefix
@@ -75,6 +76,41 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
         "addressed": True,
         "citations": cited,
     }
+    return Answer("\n".join([intro, *lines]), payload)
+
+
+def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> str | None:
+    """The defined term a question asks about: the one its asking sentence names ("… a hotel from a rooming
+    house? How many rooms make a hotel?"), else the message's; as this code defines it ("cellar" in Amery),
+    else as any code does (a synonym of another's)."""
+    from knowledge.question_form import story_and_question
+
+    if municipality:
+        for text in (story_and_question(question)[1], question):
+            term = kb.match_term(text, municipality)
+            if term:
+                return term
+    return kb.match_term(question)
+
+
+def compared_definitions(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """Both definitions when a question asks how two terms this code defines differ ("What distinguishes a
+    'basement' from a 'cellar'?": ``comparison_words`` in knowledge/synonyms.yml); None otherwise."""
+    from knowledge import selector
+
+    asked = set(re.findall(r"[a-z]+", question.lower()))
+    if not asked & set(kb.meta("comparison_words") or ()):
+        return None
+    place_words = selector.unasked_words(kb)  # "Muskego" names the place, not the code's definition of a city
+    words = re.findall(r"[a-z0-9]+", selector.without_titles(kb, question).lower())
+    terms = kb.match_terms(" ".join(w for w in words if w not in place_words), municipality)[:2]
+    answers = [answer_definition(kb, term, municipality) for term in terms]
+    if len(answers) < 2 or not all(a.payload.get("addressed") for a in answers):
+        return None
+    intro = f'How the {kb.municipality(municipality).name} code defines "{terms[0]}" and "{terms[1]}":'
+    lines = [line for a in answers for line in a.text.splitlines()[1:]]
+    cited = [a.payload["citations"][0] for a in answers] + [c for a in answers for c in a.payload["citations"][1:]]
+    payload = {**answers[0].payload, "term": terms[0], "terms": terms, "citations": cited}
     return Answer("\n".join([intro, *lines]), payload)
 
 

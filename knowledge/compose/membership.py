@@ -46,7 +46,7 @@ def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str,
     generic = set(selector.tokens(" ".join(config.get("generic_words") or ())))
     unasked = selector.unasked_words(kb)
     thing: list[tuple[tuple[str, ...], ...]] = []
-    for concept in selector.concepts(question, kb.synonyms()):
+    for concept in selector.concepts(question, kb.concept_phrases()):
         own = set(selector.tokens(concept.words))
         if concept.words in unasked or not own or own <= term_stems | ignored:
             continue

@@ -13,11 +13,11 @@ from knowledge.answer_parts import source_line
 from knowledge.compose.answer import (
     DUTY_PHRASES,
     Answer,
-    _clip,
     _lower_first,
     _officer,
     _unique,
     citation_payload,
+    no_match,
     not_addressed,
     shorten,
     standard_line,
@@ -25,7 +25,7 @@ from knowledge.compose.answer import (
 )
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
 from knowledge.compose.lists import whole_list
-from knowledge.compose.lookups import _definition_payload, answer_definition
+from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
 from knowledge.compose.verdicts import answer_duty
@@ -120,6 +120,9 @@ def answer_question(
         first = answer_question(kb, muni.key, topic, two_part[0], facts, role, ranking)
         if first is not None and first.payload.get("addressed", True):
             return also_defined(kb, first, two_part[1], muni.key)
+    compared = compared_definitions(kb, question, muni.key)
+    if compared is not None:  # "what distinguishes a 'basement' from a 'cellar'?"
+        return compared
     if selector.question_kind(selector.without_titles(kb, question)) == "definition":
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
@@ -127,6 +130,8 @@ def answer_question(
     quoted = kb.match_term(question, muni.key, quoted_only=True)
     if quoted and not selector.question_kind(question) == "who":  # "What is the 'Board' in ch. 205?"
         return with_membership(kb, question, quoted, muni.key, answer_definition(kb, quoted, muni.key))
+    if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them
+        return no_match(muni, question, topic)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
@@ -162,9 +167,7 @@ def answer_question(
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
         # nothing on the topic in this code matches what was asked: say so honestly
-        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic)
-        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
-        return answer
+        return no_match(muni, question, topic)
     kind = selector.question_kind(selector.without_titles(kb, question))
     leading = first_part_kind(kb, question, kind)  # "Does it need a permit, and how long is it good for?": yes/no first
     if leading == "figure":

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from knowledge import selector
-from knowledge.compose.answer import Answer, _clip, not_addressed
+from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
 from knowledge.compose.questions import (
     answer_question,
@@ -77,10 +77,8 @@ def answer_unsure(
     topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else None
     if municipality is None:
         return Unsure(True, topic, None)
-    if not good:
-        answer = not_addressed(muni, f'this question ("{_clip(question)}")', topic or "unknown")
-        answer.payload.update({"review": "no_match", "question": _clip(question, 200)})
-        return Unsure(True, None, answer)
+    if not good or selector.unnamed_things(kb, question, muni.key):  # "smoke detectors", named by no provision
+        return Unsure(True, None, no_match(muni, question, topic or "unknown"))
     if topic:  # "its 64 in there when its really cold out, ok?": the closest topic's computed figures
         standards = kb.topic_config(topic).standards
         computed = (
