@@ -480,7 +480,7 @@ CONVERSATIONS = [
             {
                 "user": "and how long is that permit good for before i have to renew?",
                 "expect": ["one year"],
-                "reject": ["does not address this for dwellings in general"],
+                "reject": ["does not address it for dwellings in general"],
                 "municipality": "dresser",
             },
         ],
@@ -549,7 +549,7 @@ CONVERSATIONS = [
             {
                 "user": "how long is it good for before i have to renew it",
                 "expect": ["one year"],
-                "reject": ["does not address this for dwellings in general"],
+                "reject": ["does not address it for dwellings in general"],
                 "municipality": "dresser",
             },
         ],

@@ -71,7 +71,7 @@ from knowledge.compose.questions import (
     YES_NO_MIN_LEXICAL,
     answer_question,
     compose_lead,
-    scope_preface,
+    scope_note,
     settled_by_definition,
 )
 from knowledge.compose.topics import (
@@ -133,7 +133,7 @@ __all__ = [
     "SENTENCE_LIMIT",
     "YES_NO_MIN_LEXICAL",
     "answer_question",
-    "scope_preface",
+    "scope_note",
     "OTHER_TOPIC_MIN_CONFIDENCE",
     "OTHER_TOPIC_MARGIN",
     "ANSWER_MIN_LEXICAL",

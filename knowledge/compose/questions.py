@@ -219,10 +219,10 @@ def answer_question(
                 f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
                 f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
             )
-    if not preface:
-        preface = scope_preface(kb, muni, question, lead)
-    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, second=second)
-    if preface:
+    scoped = "" if preface else scope_note(kb, muni, question, lead)
+    # a provision limited to a kind of dwelling the question does not name comes first, what it is limited to next
+    answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, note=scoped, second=second, verdicts=not scoped)
+    if preface or scoped:
         answer.payload["review"] = "not_stated"
     return answer
 
@@ -352,17 +352,17 @@ def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[An
     return ranked
 
 
-def scope_preface(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
-    """ "The … code text does not address this for dwellings in general …" when the best provision is
-    limited to a kind of dwelling the question does not name (a rooming-house permit for a question
-    about a rental license); empty otherwise."""
+def scope_note(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
+    """ "This applies only to rooming houses: the … code text does not address it for dwellings in general …"
+    when the best provision is limited to a kind of dwelling the question does not name (a rooming-house
+    permit for a question about a rental license); empty otherwise."""
     scope = selector.unnamed_scope(kb, question, lead.candidate)
     if scope is None:
         return ""
     only = str((kb.scopes().get(scope) or {}).get("only") or scope)
     return (
-        f"The {muni.name} code text does not address this for dwellings in general: the closest provision "
-        f"applies only to {only}. For your case, ask the {_officer(muni)}. What the text does say:"
+        f"This applies only to {only}: the {muni.name} code text does not address it for dwellings in general. "
+        f"For your case, ask the {_officer(muni)}."
     )
 
 
@@ -541,6 +541,7 @@ def compose_lead(
     preface: str = "",
     note: str = "",
     second: bool = False,
+    verdicts: bool = True,
 ) -> Answer:
     """An answer that leads with the first of ``ranked`` (selector results): the direct answer,
     its citation and verbatim quote, and at most one line "The code also sets …". A ``note`` follows
@@ -550,14 +551,15 @@ def compose_lead(
     lead = ranked[0].candidate
     asked = first_part(question)  # a two-part question's yes or no is its first part's
     lines: list[str] = [preface] if preface else []
+    plain_verdicts = verdicts and not preface  # no yes or no from a provision the question may not be under
     cited: list[Section] = []
     shown_standards: list[Any] = []
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        verdict = None if preface else _verdict(asked, standard.quote, ranked[0].lexical)
+        verdict = _verdict(asked, standard.quote, ranked[0].lexical) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
-        counted = _for_head_count(kb, standard, question) if not preface else ""
+        counted = _for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
         if closest:
@@ -574,15 +576,16 @@ def compose_lead(
         payload = _definition_payload(kb, found[0])
         where = f"The closest provision in the {muni.name} code is its" if closest else f"In the {muni.name} code, the"
         lines.append(f'{where} definition of "{found[0].term}" ({payload["citation"]}): "{shorten(found[0].text)}"')
+        lines.extend([note] if note else [])
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        counted = "" if preface else _counted_by_sentence(kb, muni.key, lead, ranked, question)
+        counted = _counted_by_sentence(kb, muni.key, lead, ranked, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
-        verdict = None if preface else _verdict(asked, lead.text, ranked[0].lexical)
+        verdict = _verdict(asked, lead.text, ranked[0].lexical) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
-        if not verdict and not preface and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
+        if not verdict and plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         listed = whole_list(kb, muni.key, ranked)
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
@@ -600,6 +603,7 @@ def compose_lead(
             lines.append(
                 f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
             )
+        lines.extend([note] if note else [])
         cited.append(section)
     also = next(
         (

@@ -14,7 +14,7 @@ from knowledge.compose.questions import (
     answer_question,
     compose_lead,
     prefer_general,
-    scope_preface,
+    scope_note,
 )
 from knowledge.kb import KnowledgeBase, Municipality
 
@@ -96,9 +96,9 @@ def answer_unsure(
             return Unsure(True, topic, direct)
     ranked = prefer_general(kb, question, ranked)
     top = ranked[0]
-    preface = scope_preface(kb, muni, question, top)
-    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, preface=preface)
+    scoped = scope_note(kb, muni, question, top)
+    answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, note=scoped, verdicts=not scoped)
     answer.payload.update(
-        {"closest": True, "review": "not_stated" if preface else "closest", "topic": topic or "definition"}
+        {"closest": True, "review": "not_stated" if scoped else "closest", "topic": topic or "definition"}
     )
     return Unsure(True, topic, answer)
