@@ -48,3 +48,32 @@ def test_a_sentence_under_a_citation_that_names_the_scope_is_no_general_provisio
     )
     assert cited_scope(kb, question, revoked.candidate) == "rooming house"
     assert cited_scope(kb, question + " (rooming house)", revoked.candidate) is None
+
+
+def test_basement_windows_are_not_every_window(kb):
+    """Amery's screens rule covers basement and cellar windows only: a question about the windows of an apartment
+    gets that rule, then at once that it applies only to basements and cellars and that the text does not address
+    dwellings in general (naming the officer), and no "Yes"; a basement question gets its "Yes"."""
+    from knowledge.compose import answer_topic
+
+    question = "Is my landlord in Amery required to put screens on the windows? The mosquitoes are terrible this year."
+    answer = answer_topic(kb, "amery", "screens", question=question, ranking=[("ask_screens", 0.9)])
+    lines = answer.text.split("\n")
+    assert "basement or cellar window" in lines[0] and not lines[0].startswith(("Yes", "No"))
+    assert lines[1].startswith("This applies only to basements and cellars") and "Building Inspector" in lines[1]
+    # "basement hatchway" in a list of the things weathertight is no basement-only provision
+    assert provision_scopes(kb, "Every window, exterior door and basement hatchway shall be reasonably weathertight") == set()
+    basement = answer_topic(kb, "amery", "screens", question="do the basement windows need screens in amery?")
+    assert basement.text.startswith("Yes.") and "applies only" not in basement.text
+
+
+def test_a_basement_story_in_a_basement_question_is_its_own_thing(kb):
+    """ "Mice are getting into the basement … does the landlord have to put a screen on it?": the basement is what
+    the basement topic asks about, so the mice of the story do not turn it into an extermination question."""
+    from knowledge.compose import duty_asked
+
+    question = (
+        "Mice are getting into the basement of the house I rent in Amery through an open basement window. "
+        "Does the landlord have to put a screen or something on it?"
+    )
+    assert duty_asked(kb, "basements", question) is None
