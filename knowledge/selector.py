@@ -331,6 +331,8 @@ def _phrases_by_first_word(synonyms: dict[str, tuple[str, ...]]) -> dict[str, li
 
 
 _POSSESSIVE = re.compile(r"(\w)['’]s\b")
+# A pronoun inside a phrasal verb of the synonym table ("ripped it off", "turn them off") is that verb still.
+_OBJECT_PRONOUNS = ("it", "them", "that", "this", "him", "her")
 
 
 def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
@@ -353,6 +355,8 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
                 window == parts or (window[:-1] == parts[:-1] and window[-1] in (parts[-1] + "s", parts[-1] + "es"))
             ):
                 matches.append((size, start, phrase))
+            elif size == 2 and words[start + 1 : start + 3] in ([p, parts[1]] for p in _OBJECT_PRONOUNS):
+                matches.append((3, start, phrase))  # "ripped it off" is "ripped off", "took them down" "took down"
         if word.endswith("s") and word[:-1] in by_first:
             for parts, phrase in by_first[word[:-1]]:
                 if len(parts) == 1:

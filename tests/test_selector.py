@@ -351,3 +351,16 @@ def test_peoples_words_reach_the_provision(kb, municipality, topic, question, qu
     warrant, sold or transferred, and egress (knowledge/synonyms.yml)."""
     answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
     assert quoted in answer.payload["citations"][0]["quote"], answer.text
+
+
+def test_a_pronoun_inside_a_phrasal_verb_keeps_the_phrase(kb):
+    """ "ripped it off" is "ripped off", "shut them off" "shut off" (the synonym table's phrasal verbs)."""
+    words = [c.words for c in selector.concepts("the nephew ripped it off the door and they shut it off", kb.concept_phrases())]
+    assert "ripped off" in words and "shut off" in words and "it" not in words
+
+
+def test_an_unsure_question_that_quotes_a_defined_term_gets_its_definition(kb):
+    question = "For purposes of chapter 190, how many unrelated lodgers must be let space before a dwelling is a 'rooming house'?"
+    unsure = answer_unsure(kb, question, "holland")
+    assert unsure.answer is not None and 'What "rooming house" means' in unsure.answer.text
+    assert "three or more persons" in unsure.answer.payload["citations"][0]["quote"]
