@@ -249,3 +249,16 @@ def test_cited_for_a_violation_gets_the_penalty_sentence(kb):
     """ "whats the penalty if im cited": Dresser's penalty sentence (sec. 25.04), not its "no defense" sentence."""
     first = ask(kb, "dresser", "penalties", "dresser - whats the penalty if im cited under the village housing code").text.split("\n")[0]
     assert "25.04" in first, first
+
+
+def test_a_second_part_opening_with_a_preposition_is_answered_second(kb):
+    """ "On what grounds may the Board grant a variance, and by what vote?": the grounds (undue hardship) lead,
+    the vote follows; "on what grounds" is the codes' "by reason of"."""
+    from knowledge.compose.membership import question_parts
+
+    question = "On what grounds may the Board of Zoning Appeals grant a variance from the Dresser Housing Code, and by what vote?"
+    assert question_parts(question)[1] == "by what vote?"
+    assert question_parts("who fixes it, and in whose office do I file?")[1] == "in whose office do I file?"
+    answer = ask(kb, "dresser", "appeals_board", question)
+    first, second = answer.text.split("\n")[:2]
+    assert "undue hardship" in first and "concurring vote of at least three members" in second, answer.text

@@ -182,7 +182,8 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
 
 # "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
 _SECOND_QUESTION = re.compile(
-    r"(?:,|;)\s*and\s+(?=(?:how|what|which|where|when|who|is|are|does|do|can|may|must)\b)|\?\s+(?:and\s+)?(?=[A-Za-z])",
+    r"(?:,|;)\s*and\s+(?=(?:(?:by|in|on|to|for|from|within|under|at|with)\s+)?(?:how|what|which|where|when|who|whom|whose|"
+    r"is|are|does|do|can|may|must)\b)|\?\s+(?:and\s+)?(?=[A-Za-z])",
     re.IGNORECASE,
 )
 
