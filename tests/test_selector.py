@@ -341,14 +341,15 @@ def test_a_plural_code_phrase_matches_the_singular_in_the_text(kb):
     [
         ("amery", "penalties", "whats the fine in amery if the inspector writes me up and i dont fix it", "§ 1-5 of this Code"),
         ("howard", "penalties", "do i have to pay the towns lawyer too", "Town's Attorneys Fees"),
+        ("amery", "maintenance", "the drain under my kitchen sink has been leaking for weeks, does the landlord have to fix it?", "free from defects, leaks and obstructions"),
         ("howard", "inspections", "howard building inspector wants to come look at my rental, can i say no", "require a warrant"),
         ("dresser", "rooming_houses", "selling my rooming house, can the buyer just keep using my permit", "No such permit shall be transferable"),
         ("dresser", "rooming_houses", "the rooming house owner stacked junk in front of my door, i can only get out through the window", "unobstructed means of egress"),
     ],
 )
 def test_peoples_words_reach_the_provision(kb, municipality, topic, question, quoted):
-    """ "writes me up", "lawyer", "say no", "selling", "get out": people's words for the code's violation, attorney,
-    warrant, sold or transferred, and egress (knowledge/synonyms.yml)."""
+    """ "writes me up", "lawyer", "drain", "say no", "selling", "get out": people's words for the code's violation,
+    attorney, waste pipe, warrant, sold or transferred, and egress (knowledge/synonyms.yml)."""
     answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
     assert quoted in answer.payload["citations"][0]["quote"], answer.text
 
