@@ -66,14 +66,3 @@ def test_basement_windows_are_not_every_window(kb):
     basement = answer_topic(kb, "amery", "screens", question="do the basement windows need screens in amery?")
     assert basement.text.startswith("Yes.") and "applies only" not in basement.text
 
-
-def test_a_basement_story_in_a_basement_question_is_its_own_thing(kb):
-    """ "Mice are getting into the basement … does the landlord have to put a screen on it?": the basement is what
-    the basement topic asks about, so the mice of the story do not turn it into an extermination question."""
-    from knowledge.compose import duty_asked
-
-    question = (
-        "Mice are getting into the basement of the house I rent in Amery through an open basement window. "
-        "Does the landlord have to put a screen or something on it?"
-    )
-    assert duty_asked(kb, "basements", question) is None

@@ -95,9 +95,7 @@ def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, voca
     if not story or config is None or duty in config.duties or asked_duty(asking, vocabulary) is not None:
         return False
     # a kind of dwelling ("a roomer won't let me in. required?") is where the duty applies, not another thing asked
-    # (unless it is this topic's own thing: "the basement" in a basement question)
-    wordings = [" ".join(scope.get("wordings") or ()) for scope in kb.scopes().values()]
-    scoped = " ".join(w for w in wordings if not _keywords_named(config.keywords, w))
+    scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
     return bool(_keywords_named(config.keywords, text, unless=scoped))
 
 
