@@ -97,6 +97,16 @@ def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str
     return found[0] if found else kb.standard(municipality, key)
 
 
+def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The definition of a term this code defines that the question quotes ("What is the 'Board' in ch. 205?",
+    "… before a dwelling is a 'rooming house'?"), with its yes or no where it settles one; None when the
+    question quotes none or asks who."""
+    quoted = kb.match_term(question, municipality, quoted_only=True)
+    if not quoted or selector.question_kind(question) == "who":
+        return None
+    return with_membership(kb, question, quoted, municipality, answer_definition(kb, quoted, municipality))
+
+
 def answer_question(
     kb: KnowledgeBase,
     municipality: str,
@@ -127,9 +137,9 @@ def answer_question(
         term = kb.match_term(question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
             return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
-    quoted = kb.match_term(question, muni.key, quoted_only=True)
-    if quoted and not selector.question_kind(question) == "who":  # "What is the 'Board' in ch. 205?"
-        return with_membership(kb, question, quoted, muni.key, answer_definition(kb, quoted, muni.key))
+    quoted = quoted_definition(kb, question, muni.key)
+    if quoted is not None:  # "What is the 'Board' in ch. 205?"
+        return quoted
     if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them
         return no_match(muni, question, topic)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]

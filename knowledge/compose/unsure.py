@@ -10,12 +10,11 @@ from typing import Any, Mapping, Sequence
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
-from knowledge.compose.lookups import answer_definition
-from knowledge.compose.membership import with_membership
 from knowledge.compose.questions import (
     answer_question,
     compose_lead,
     prefer_general,
+    quoted_definition,
     scope_note,
 )
 from knowledge.kb import KnowledgeBase, Municipality
@@ -62,9 +61,9 @@ def answer_unsure(
     review list). ``housing`` is False for messages with no housing content at all.
     """
     munis = [kb.municipality(municipality)] if municipality else kb.municipalities()
-    quoted = kb.match_term(question, municipality, quoted_only=True) if municipality else None
-    if quoted and selector.question_kind(question) != "who":  # "… before a dwelling is a 'rooming house'?"
-        return Unsure(True, None, with_membership(kb, question, quoted, munis[0].key, answer_definition(kb, quoted, munis[0].key)))
+    quoted = quoted_definition(kb, question, munis[0].key) if municipality else None
+    if quoted is not None:  # "… before a dwelling is a 'rooming house'?"
+        return Unsure(True, None, quoted)
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:
