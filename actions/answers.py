@@ -14,7 +14,7 @@ from actions.space import answer_space, follows_space_check, is_space_topic, spa
 from knowledge import facts as fact_reading
 from knowledge import parsing, space
 from knowledge.compose import (
-    answer_duty,
+    answer_for_duty,
     answer_topic,
     ask_municipality,
     duty_asked,
@@ -215,7 +215,8 @@ def answer_or_ask(
         ]
     try:
         if duty:
-            answer = answer_duty(kb(), key, duty, facts, topic, current_role(tracker), question=text)
+            asked_text = question_for(tracker, topic)[0] or text  # "Amery" answering "which one?": the question before
+            answer = answer_for_duty(kb(), key, duty, facts, topic, current_role(tracker), question=asked_text)
         else:
             question, ranking = question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)

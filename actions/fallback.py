@@ -43,7 +43,7 @@ FOLLOW_UP_ENTITIES = ("people", "dimensions", "age", "units", "municipality")
 
 
 # A message this short, or opening as a follow-up ("and how long is that permit good for?"), asks about the topic in play
-FOLLOW_UP_MAX_WORDS = 8
+FOLLOW_UP_MAX_WORDS = 12
 
 
 def follow_up_answer(

@@ -227,6 +227,8 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
             )
         )
     for rule in kb.rules(key):
+        if _introduces_list(kb, key, rule.citation, rule.quote):
+            continue  # "No person shall … let … any dwelling … which does not comply with the following": its items lead
         topics = duty_topics.get(rule.duty) or section_topics.get(rule.citation) or []
         found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics)))
     for term in kb.terms(key):
@@ -251,6 +253,14 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
                 )
             )
     return found
+
+
+def _introduces_list(kb: KnowledgeBase, municipality: str, citation: str, quote: str) -> bool:
+    """Whether a rule's quote is the lead-in its section ends with (before a colon): the rule names a party for
+    the requirements listed after it, and the question is answered by one of those (the duty is still asked)."""
+    section = kb.section(municipality, citation)
+    text = " ".join(str(section.text if section else "").split())
+    return text.endswith(":") and text[:-1].rstrip().endswith(" ".join(quote.split()).rstrip(":"))
 
 
 def cited_sections(question: str) -> tuple[str, ...]:

@@ -561,6 +561,25 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "a follow-up of nine words stays on the topic in play",
+        "turns": [
+            {"user": "town of howard housing appeals board - how many members on it?", "expect": ["five"]},
+            {
+                "user": "how many need to show up for a quorum",
+                "expect": ["Three members", "quorum"],
+                "reject": ["does not address"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "a yes/no duty question keeps its yes or no after which municipality",
+        "turns": [
+            {"user": "My landlord keeps saying he needs to get in to fix stuff. Do I have to let him in?", "expect": ["Which municipality"]},
+            {"user": "City of Amery", "expect": ["Yes", "occupant"], "municipality": "amery"},
+        ],
+    },
+    {
         "name": "who do I call",
         "turns": [{"user": "who do I call", "expect": ["Building Inspector", "review list"], "handoff": True}],
     },

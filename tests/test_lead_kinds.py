@@ -262,3 +262,13 @@ def test_a_second_part_opening_with_a_preposition_is_answered_second(kb):
     answer = ask(kb, "dresser", "appeals_board", question)
     first, second = answer.text.split("\n")[:2]
     assert "undue hardship" in first and "concurring vote of at least three members" in second, answer.text
+
+
+def test_a_figure_the_code_does_not_state_is_said_first_then_what_it_does_say_then_whom_to_ask(kb):
+    """ "how many outlets does a bedroom need" in Howard: no number; the NFPA sentence at once (the second
+    sentence of the answer), then the officer to ask for the figure."""
+    answer = answer_topic(kb, "howard", "electrical", question="how many outlets does a bedroom need in a rental unit")
+    lines = answer.text.split("\n")
+    assert "does not state" in lines[0] and "outlets" in lines[0], answer.text
+    assert "National Fire Protection Association" in lines[1], answer.text
+    assert lines[2].startswith("For that figure, ask the") and "Building Inspector" in lines[2], answer.text

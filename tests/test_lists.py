@@ -45,3 +45,24 @@ def test_a_question_about_one_item_gets_that_item(kb):
     )
     first = answer.text.split("\n")[0]
     assert "impervious to leakage" in first and "- " not in answer.text.split("\n")[1][:2], answer.text
+
+
+def test_a_long_lead_in_that_leads_brings_its_short_list(kb):
+    """ "Can the building inspector condemn the place?" is met by § 190-12's lead-in ("… any of the following
+    defects shall be condemned …:"): the answer quotes the defects too, each cited."""
+    question = (
+        "Part of the roof over the back room of the house I rent in the Town of Holland caved in and there are "
+        "raccoons living in the walls now. Can the building inspector condemn the place?"
+    )
+    answer = answer_topic(kb, "holland", "unfit_dwellings", question=question, ranking=[("ask_unfit_dwellings", 0.9)])
+    lines = answer.text.split("\n")
+    assert "following defects shall be condemned" in lines[0], answer.text
+    assert "damaged, decayed, dilapidated" in lines[1] and "lacks illumination" in lines[2], answer.text
+    sections = {c["section"] for c in answer.payload["citations"]}
+    assert {"§ 190-12A(1)", "§ 190-12A(2)"} <= sections, sections
+
+
+def test_a_long_list_is_not_brought_along(kb):
+    """§ 190-8's lead-in introduces eight requirements: a question it leads on gets the lead-in, not all eight."""
+    answer = answer_topic(kb, "holland", "maintenance", question="Does § 190-8 of the Town of Holland code prohibit letting a dwelling?")
+    assert "Every window, exterior door" not in answer.text, answer.text

@@ -347,6 +347,13 @@ from knowledge.parsing import parse_household, parse_space_request, resolve_ages
         ("I share a room in a rooming house with two other guys", ["adult", "adult", "adult"], []),
         ("I share a room with my brother", ["person", "adult"], []),
         ("me and two other guys share a 12x12 room", ["adult", "adult", "adult"], []),
+        # a head count broken down in brackets is counted once; "other people" beside one band are more people
+        ("5 ppl want to lease my unit (2 adults 3 kids)", ["adult", "adult", "child", "child", "child"], []),
+        ("4 people: me, my wife and 2 kids", ["adult", "adult", "child", "child"], []),
+        ("2 adults and 2 other people", ["adult", "adult", "person", "person"], []),
+        # an age told bare after the person it belongs to
+        ("my daughter is 10 and my son is 14, they share a bedroom that is 8 by 9", ["child", "child"], [10, 14]),
+        ("my son just turned 13", ["child"], [13]),
     ],
 )
 def test_households_are_read_with_who_is_who(text, bands, ages):
@@ -493,3 +500,15 @@ def test_a_size_too_small_for_a_counted_bedroom_unit_is_a_rooms():
 def test_how_much_floor_a_household_needs_asks_the_minimum():
     request = parse_space_request("muskego wi 3br house, 5 tenants. how much habitable sq ft do i need total?")
     assert request.kind == "unit" and request.wants_minimum and request.household.count == 5
+
+
+def test_a_short_minimum_question_needs_no_room_size():
+    """ "muskego, 3 ppl in 1 apt, min total sq ft?" asks the minimum for three people: no room size is needed."""
+    request = parse_space_request("muskego, 3 ppl in 1 apt, min total sq ft?")
+    assert request.wants_minimum and request.household is not None and request.household.count == 3
+
+
+def test_a_lateness_is_not_an_age():
+    """ "my roommate is 2 weeks late" tells no age."""
+    household = parse_household("my roommate is 2 weeks late")
+    assert household is not None and household.ages == []

@@ -156,8 +156,9 @@ def test_a_figure_the_code_does_not_state_is_not_taken_from_another_topic(kb):
     says the text does not state it and names the officer, rather than quoting the heating rule."""
     question = "The hot water in my apartment in Amery is barely warm. What temperature is the water heater supposed to be set to?"
     answer = answer_topic(kb, "amery", "hot_water", question=question, ranking=[("ask_hot_water", 0.9)])
-    first = answer.text.split("\n")[0]
-    assert "does not state" in first and "Building Inspector" in first, answer.text
+    lines = answer.text.split("\n")
+    assert "does not state" in lines[0], answer.text
+    assert any(line.startswith("For that figure, ask the") and "Building Inspector" in line for line in lines), answer.text
     assert "heating facilities" not in answer.text.split("\n")[1]
     # where the code states it, the figure leads
     howard = answer_topic(kb, "howard", "hot_water", question=question.replace("Amery", "Howard"), ranking=[("ask_hot_water", 0.9)])

@@ -9,6 +9,7 @@ borrows another town's rule.
 The modules: :mod:`~knowledge.compose.answer` (the :class:`Answer` type, quoting, citations and
 the "does not address" answer), :mod:`~knowledge.compose.conditions` (a rule's conditions in
 words), :mod:`~knowledge.compose.verdicts` (who must carry a duty),
+:mod:`~knowledge.compose.requirement` (a duty's verdict with the requirement the question was about),
 :mod:`~knowledge.compose.municipality` (asking which municipality),
 :mod:`~knowledge.compose.lookups` (definitions, sections by number, full quotes),
 :mod:`~knowledge.compose.questions` (answers led by the question asked),
@@ -74,6 +75,7 @@ from knowledge.compose.questions import (
     scope_note,
     settled_by_definition,
 )
+from knowledge.compose.requirement import answer_for_duty
 from knowledge.compose.topics import (
     CHAT_QUOTES,
     answer_topic,
@@ -111,6 +113,7 @@ __all__ = [
     "describe_depends",
     "describe_rule",
     "answer_duty",
+    "answer_for_duty",
     "answer_either",
     "CASE_DEPTH",
     "topic_for_duty",

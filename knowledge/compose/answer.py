@@ -35,6 +35,7 @@ DUTY_PHRASES = {
     "give_access_for_inspection": "giving the inspector access",
     "inform_max_occupants": "telling occupants the maximum number allowed",
     "maintain_supplied_facilities": "maintaining supplied facilities",
+    "keep_in_repair": "keeping the structure in good repair",
     "hang_screens": "supplying and hanging screens",
     "supply_heat": "supplying heat",
     "supply_linens": "supplying bed linen and towels",
@@ -163,7 +164,7 @@ def no_party_line(muni: Municipality, what: str, section: Section | None) -> str
 # Duties a code can require without naming who carries them ("every dwelling shall have heating
 # facilities"): where no rule names a party, the answer says what the code requires and who
 # enforces it, so it never reads as "nobody has to".
-REQUIRED_WITHOUT_PARTY = ("supply_heat", "maintain_supplied_facilities")
+REQUIRED_WITHOUT_PARTY = ("supply_heat", "maintain_supplied_facilities", "keep_in_repair")
 
 
 def no_figure_line(kb: KnowledgeBase, muni: Municipality, topic: str) -> str:

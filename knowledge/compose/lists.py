@@ -20,12 +20,29 @@ def lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
     return lead_in_of(kb.section(municipality, citation).text)
 
 
+# A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.
+LED_LIST_MAX_ITEMS = 4
+
+
+def _led_list(kb: KnowledgeBase, municipality: str, lead: Any) -> tuple[Section, str, list[Section]] | None:
+    """(the section, its lead-in, its items) when the best-ranked sentence is itself the lead-in the section ends
+    with, introducing a short list of items in child sections; None otherwise."""
+    section = kb.section(municipality, lead.citation)
+    if section is None or not lead.text.rstrip().endswith(":") or not section.text.rstrip().endswith(lead.text.rstrip()):
+        return None
+    items = kb.children(municipality, section.citation)
+    return (section, lead.text.strip(), items) if 0 < len(items) <= LED_LIST_MAX_ITEMS else None
+
+
 def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> tuple[Section, str, list[Section]] | None:
     """(the list's section, its lead-in, its items in text order) when the best-ranked sentence is an item of
     a list and another item of the same list ranks within ``LIST_MARGIN`` of it; None otherwise (a question
     about one item gets that item)."""
     if not ranked or ranked[0].candidate.kind != "sentence":
         return None
+    led = _led_list(kb, municipality, ranked[0].candidate)
+    if led is not None:  # "Can the inspector condemn the place?": "… any of the following defects shall be condemned …:"
+        return led
     parent = kb.section(municipality, ranked[0].candidate.citation).parent
     if not parent:
         return None

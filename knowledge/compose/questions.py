@@ -28,6 +28,7 @@ from knowledge.compose.lists import whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
+from knowledge.compose.requirement import with_requirement
 from knowledge.compose.verdicts import answer_duty
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import cited_scope
@@ -197,7 +198,7 @@ def answer_question(
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
     lead = ranked[0]
-    preface = ""
+    preface = ask_officer = ""
     duty = (
         _asked_duty(kb, muni, config.duties, question, lead)
         if kind == "who" and config.duties and not officer
@@ -205,14 +206,13 @@ def answer_question(
     )
     if duty:
         if duty in duties:
-            answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question)
+            prefer = lead.candidate.text if lead.candidate.kind == "rule" and lead.candidate.key == duty else None
+            answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question, prefer=prefer)
             answer.payload["lead"] = _lead_payload(lead)
-            return answer
+            return with_requirement(kb, muni.key, duty, answer, lead)
         what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
-        preface = (
-            f"The {muni.name} code text does not say who is responsible for {what} (it does not address who "
-            f"must do it); for that, ask the {_officer(muni)}. What the text does say:"
-        )
+        preface = f"The {muni.name} code text does not say who is responsible for {what} (it does not address who must do it)."
+        ask_officer = f"For who must act, ask the {_officer(muni)}."
     elif leading == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
         if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
@@ -227,9 +227,11 @@ def answer_question(
         if missing:
             preface = (
                 f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
-                f" (it does not address that figure); for that, ask the {_officer(muni)}. What the text does say:"
+                " (it does not address that figure)."
             )
-    scoped = "" if preface else scope_note(kb, muni, question, lead)
+            ask_officer = f"For that figure, ask the {_officer(muni)}."
+    # what the text does not say first, the provision it does have next, then whom to ask
+    scoped = ask_officer if preface else scope_note(kb, muni, question, lead)
     # a provision limited to a kind of dwelling the question does not name comes first, what it is limited to next
     answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, note=scoped, second=second, verdicts=not scoped)
     if preface or scoped:

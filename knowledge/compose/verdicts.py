@@ -39,6 +39,7 @@ def answer_duty(
     quote_limit: int = QUOTE_LIMIT,
     what: str | None = None,
     question: str | None = None,
+    prefer: str | None = None,
 ) -> Answer:
     """Who must carry ``duty`` in a municipality, given what the user told us.
 
@@ -51,7 +52,9 @@ def answer_duty(
     if duty in kb.fact_vocabulary().either:
         return answer_either(kb, municipality, duty, facts, topic, role, quote_limit, question)
     muni = kb.municipality(municipality)
-    rules = kb.rules(muni.key, duty)
+    # ``prefer``: the quote of the rule the question matched best, first among rules that tie ("the pipe under my
+    # sink is dripping" quotes the plumbing rule, not the general one of the same duty and party)
+    rules = sorted(kb.rules(muni.key, duty), key=lambda r: r.quote != prefer) if prefer else kb.rules(muni.key, duty)
     what = what or DUTY_PHRASES.get(duty, duty.replace("_", " "))
     if not rules:
         coverage = kb.coverage(muni.key, topic)

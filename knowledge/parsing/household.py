@@ -107,6 +107,23 @@ def _bare_age_list() -> re.Pattern[str]:
     return _BARE_AGE_LIST
 
 
+_BARE_AGE_ONE: re.Pattern[str] | None = None
+
+
+def _bare_age_one() -> re.Pattern[str]:
+    """One age told bare after a person named in the singular ("my daughter is 10 and my son is 14"): a whole
+    number after "is", with no unit after it."""
+    global _BARE_AGE_ONE
+    if _BARE_AGE_ONE is None:
+        nouns = "|".join(sorted((re.escape(str(w)) for w in people_vocab()["singular"]), key=len, reverse=True))
+        _BARE_AGE_ONE = re.compile(
+            rf"\b({nouns})(?:\s+is|'s|\s+who\s+is|\s+who's|\s+just\s+turned|\s+turned)\s+(\d{{1,2}})\b"
+            r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-|years?|yrs?|y\b|months?|mos?"
+            r"|weeks?|wks?|days?|hours?|minutes?|times?|degrees?|°|inch|in\b))"
+        )
+    return _BARE_AGE_ONE
+
+
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
     found: list[list[float]] = []
@@ -140,7 +157,12 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         found.append([float(v) for v in re.findall(r"\d+", match.group(2))])
         return f"{match.group(1)} agelist{len(found) - 1} "
 
+    def bare_one_sub(match: re.Match[str]) -> str:
+        found.append([float(match.group(2))])
+        return f"{match.group(1)} age{len(found) - 1} "
+
     text = _bare_age_list().sub(bare_sub, text)
+    text = _bare_age_one().sub(bare_one_sub, text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
     text = _AGE_ONE_RE.sub(one_sub, text)
@@ -190,6 +212,7 @@ def parse_household(text: str) -> Household | None:
     uncounted: str | None = None  # the band of "my kids" (a count not given), until ages give it
     named_at = [-1]  # the word index of the singular noun that added the last person
     ordinals: dict[str, int] = {str(k): int(v) for k, v in (vocab.get("ordinals") or {}).items()}
+    generic: list[tuple[int, int]] = []  # where "5 ppl", "3 people" added persons of no band
     i = 0
     n = len(words)
 
@@ -270,6 +293,8 @@ def parse_household(text: str) -> Household | None:
                 start = len(persons)
                 persons.extend(Person(band) for _ in range(int(value)))
                 open_group = list(range(start, len(persons)))
+                if band == "person":
+                    generic.append((start, len(persons)))
                 i = j + 1
                 continue
             if j + 1 < n and words[j] == "of" and words[j + 1] in ("us", "them") and value.is_integer():
@@ -344,6 +369,7 @@ def parse_household(text: str) -> Household | None:
             i += 1
             continue
         i += 1
+    persons = _without_restated(persons, generic)
     if total is not None:
         if total <= 0:
             return Household((), False)
@@ -361,6 +387,17 @@ def parse_household(text: str) -> Household | None:
     not_adding = vocab.get("not_adding") or ()
     adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
     return Household(tuple(persons), complete and bool(persons), adding)
+
+
+def _without_restated(persons: list[Person], generic: list[tuple[int, int]]) -> list[Person]:
+    """The persons without a plain head count that the message breaks down into bands elsewhere: "5 ppl (2 adults
+    3 kids)" is five people, not ten. Only when the others number exactly as many and come in two or more bands
+    ("2 adults and 2 other people" stays four)."""
+    for start, end in generic:
+        others = persons[:start] + persons[end:]
+        if len(others) == end - start and len({p.band for p in others}) >= 2 and all(p.band != "person" for p in others):
+            return others
+    return persons
 
 
 def resolve_ages(

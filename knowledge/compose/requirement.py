@@ -1,0 +1,52 @@
+"""A party's answer with the requirement the question was about: "who fixes the leaking roof?" gets the owner
+from the rule that names a party (§ 190-8's lead-in, or Howard's 12.09(1)(a)(3)), then the roof requirement the
+rule applies to, quoted from its own provision."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from knowledge import selector
+from knowledge.answer_parts import source_line
+from knowledge.compose.answer import REQUIRED_WITHOUT_PARTY, Answer, citation_payload, shorten
+from knowledge.compose.verdicts import answer_duty
+from knowledge.kb import KnowledgeBase
+
+# The share of the question a requirement sentence must match to be quoted beside the party.
+REQUIREMENT_MIN_LEXICAL = 0.3
+
+
+def with_requirement(kb: KnowledgeBase, municipality: str, duty: str, answer: Answer, lead: Any) -> Answer:
+    """``answer`` (a duty's verdict) with the sentence the question matched best (``lead``, a selector result)
+    quoted after it, for a duty whose party is named apart from the requirements it carries
+    (``REQUIRED_WITHOUT_PARTY``: heating, supplied facilities, repair) and a sentence of another section."""
+    if duty not in REQUIRED_WITHOUT_PARTY or lead is None:
+        return answer
+    if lead.candidate.kind != "sentence" or lead.lexical < REQUIREMENT_MIN_LEXICAL:
+        return answer
+    section = kb.section(municipality, lead.candidate.citation)
+    cited = {c.get("section") for c in answer.payload.get("citations") or []}
+    if section is None or section.citation in cited:
+        return answer
+    answer.text = f"{answer.text.rstrip()}\n{source_line(section.full_citation, shorten(lead.candidate.text))}"
+    answer.payload["citations"] = [*(answer.payload.get("citations") or []), citation_payload(section)]
+    return answer
+
+
+def answer_for_duty(
+    kb: KnowledgeBase,
+    municipality: str,
+    duty: str,
+    facts: Mapping[str, Any],
+    topic: str,
+    role: str | None = None,
+    question: str | None = None,
+) -> Answer:
+    """Who carries ``duty`` (:func:`answer_duty`), for the question asked: among rules that tie, the one the
+    question matches best is quoted ("the pipe under my sink is dripping": the plumbing rule), and the
+    requirement the question is about follows the party where the rule names it apart."""
+    ranked = selector.select(kb, question, municipality, role, topics=[topic], limit=3) if question else []
+    lead = ranked[0] if ranked else None
+    prefer = lead.candidate.text if lead is not None and lead.candidate.kind == "rule" and lead.candidate.key == duty else None
+    answer = answer_duty(kb, municipality, duty, facts, topic, role, question=question, prefer=prefer)
+    return with_requirement(kb, municipality, duty, answer, lead)
