@@ -209,6 +209,9 @@ def test_two_infested_units_in_plain_words(vocabulary):
         # "they" after the other side was named: the side opposite the asker's
         ("tnt wont let me in to fix the furnace, do they have to?", None, "tenant"),
         ("my landlord says the trash cans are on me. does he have to supply them?", None, "landlord"),
+        # what the landlord keeps saying is told by the tenant; "legally" between the side and "have to"
+        ("roof leaks into my kids bedroom, landlord keeps saying he'll get to it. does he legally have to fix it", None, "landlord"),
+        ("amery rental - tnt complains windows drafty. am I reqd to fix?", None, "landlord"),
     ],
 )
 def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):

@@ -365,3 +365,13 @@ def test_an_unsure_question_that_quotes_a_defined_term_gets_its_definition(kb):
     unsure = answer_unsure(kb, question, "holland")
     assert unsure.answer is not None and 'What "rooming house" means' in unsure.answer.text
     assert "three or more persons" in unsure.answer.payload["citations"][0]["quote"]
+
+
+def test_a_figure_asked_in_days_is_not_answered_in_hours(kb):
+    """ "within how many days must the operator petition …?" in Dresser: the ten days of (1)(d), not the 24 hours a
+    permit holder has to report a sale."""
+    assert selector.asked_unit("within how many days must the operator petition?") == "days"
+    question = "If a Dresser rooming house permit is suspended, within how many days must the operator ask for a hearing?"
+    answer = answer_topic(kb, "dresser", "rooming_houses", question=question, ranking=[("ask_rooming_houses", 0.9)])
+    first = answer.text.split("\n")[0]
+    assert "10 days" in first and "24 hours" not in answer.text, answer.text
