@@ -30,6 +30,9 @@ def test_sentences_are_cut_where_the_text_ends_them():
         "Every owner shall do this.",
         "No occupant shall do that; and (a) the rest.",
     ]
+    # an abbreviation ends no sentence: Amery's "Upon a complaint … under § 66.0119, Wis. Stats., or as required …"
+    cited = "Upon a complaint, under § 66.0119, Wis. Stats., or as required by law, the Inspector may inspect. For that purpose the Inspector may enter at proper times."
+    assert len(selector.split_sentences(cited)) == 2 and "Wis. Stats., or" in selector.split_sentences(cited)[0]
 
 
 def test_synonym_phrases_become_concepts_with_the_codes_words(kb):
