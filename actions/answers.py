@@ -98,9 +98,9 @@ def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
     text = tracker.latest_message.get("text") or ""
     changed = asked_topic is not None and asked_topic != last
     related = kb().topic_config(last).duties if last in kb().topic_configs() else ()
-    return bool(last) and fact_reading.adds_facts(
-        text, kb().fact_vocabulary(), tracker.get_slot("follow_duty"), changed, related
-    )
+    duty = tracker.get_slot("follow_duty")
+    deciding = {k for m in kb().municipalities() for r in kb().rules(m.key, duty) for k in r.conditions} if duty else set()
+    return bool(last) and fact_reading.adds_facts(text, kb().fact_vocabulary(), duty, changed, related, deciding)
 
 
 def topic_of(intent: str) -> str | None:

@@ -16,7 +16,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -356,20 +356,28 @@ def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None 
 
 
 def adds_facts(
-    text: str, vocabulary: Vocabulary, duty: str | None, topic_changed: bool, related: tuple[str, ...] = ()
+    text: str,
+    vocabulary: Vocabulary,
+    duty: str | None,
+    topic_changed: bool,
+    related: tuple[str, ...] = (),
+    deciding: Iterable[str] = (),
 ) -> bool:
     """Whether a message only adds facts to the last "who" question about ``duty`` ("it's a duplex").
 
-    It states a fact, names no duty outside ``duty`` and its ``related`` ones (the same topic's),
-    and, if the NLU took it for another topic, is a short statement rather than a new question
-    ("and the bedroom in Amery?" is a question).
+    It states a fact, names no duty outside ``duty`` and its ``related`` ones (the same topic's) unless it is a
+    statement of a fact ``duty``'s rules turn on (``deciding``), and, if the NLU took it for another topic, is a
+    short statement rather than a new question ("and the bedroom in Amery?" is a question).
     """
     if not duty or not read(text, vocabulary):
         return False
     named = asked_duty(text, vocabulary)
     # "the shared cans are broken" after "who supplies garbage cans?" names the same duty (or its pair)
     if named is not None and named not in related and not set(vocabulary.members(named)) & set(vocabulary.members(duty)):
-        return False
+        # a question about another duty is a new question; a statement of a fact is not ("the landlord never fixed
+        # the holes in the walls" after "who exterminates?": the owner's failure, though it names repairs)
+        if "?" in text or is_who_question(text, vocabulary) or not set(read(text, vocabulary)) & set(deciding):
+            return False
     return not topic_changed or ("?" not in text and len(text.split()) <= ADDED_FACTS_MAX_WORDS)
 
 

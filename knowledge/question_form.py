@@ -75,7 +75,7 @@ YES_NO_HINTS = re.compile(
 )
 
 
-WH_WORDS = frozenset("what which where when why how whom".split())
+WH_WORDS = frozenset("what which where when why how whom whats hows wheres whens whys".split())  # "whats": "what's"
 
 
 def asks_wh(text: str) -> bool:
@@ -255,3 +255,21 @@ def refers_back(text: str, back_references: Iterable[str]) -> bool:
     "is that per day or just one time?", "how long is it good for before i have to renew"."""
     words = re.findall(r"[a-z]+", str(text).lower().replace("'", "").replace("’", ""))
     return 0 < len(words) <= BACK_REFERENCE_MAX_WORDS and bool(set(words) & {w.replace("'", "") for w in back_references})
+
+
+TIME_UNITS = frozenset({"days", "hours", "weeks", "months", "years"})
+_ASKED_UNIT = re.compile(r"\bhow many (days|hours|weeks|months|years)\b", re.I)
+
+
+def asked_unit(question: str) -> str | None:
+    """The unit of time a question asks a figure in ("within how many days must …?" → "days"), or None."""
+    match = _ASKED_UNIT.search(str(question or ""))
+    return match.group(1).lower() if match else None
+
+
+_COUNT_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|ninety"
+
+
+def _states_in_unit(text: str, unit: str) -> bool:
+    """Whether a sentence states a figure in ``unit`` ("within 10 days", "thirty days")."""
+    return re.search(rf"\b(?:{_COUNT_WORDS})\s*(?:\(\d+\)\s*)?{unit[:-1]}s?\b", text, re.I) is not None

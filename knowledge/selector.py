@@ -42,11 +42,14 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     OBLIGATION,
     PERMISSION,
     REQUIRED_CONDITION,
+    TIME_UNITS,
     WH_WORDS,
     WHO_START,
     WHO_WORDS,
     YES_NO_HINTS,
     YES_NO_STARTS,
+    _states_in_unit,
+    asked_unit,
     question_kind,
     story_and_question,
     yes_no,
@@ -70,6 +73,8 @@ NUMBER_BONUS = 0.15
 # a figure counted in persons ("one flush water closet for each eight persons") when the question gives a head count
 HEAD_COUNT_BONUS = 0.1
 KIND_BONUS = 0.12
+# a figure in the unit of time the question asks for ("within how many days …?") over one in another (24 hours)
+UNIT_BONUS = 0.1
 TOPIC_COVERAGE_BONUS = 0.05
 # A provision limited to a kind of dwelling the question does not name (a rooming house, a vacant
 # unit: ``scopes`` in knowledge/synonyms.yml) gives way to a general one.
@@ -261,6 +266,13 @@ def _introduces_list(kb: KnowledgeBase, municipality: str, citation: str, quote:
     section = kb.section(municipality, citation)
     text = " ".join(str(section.text if section else "").split())
     return text.endswith(":") and text[:-1].rstrip().endswith(" ".join(quote.split()).rstrip(":"))
+
+
+def other_unit(question: str, candidate: Candidate) -> bool:
+    """Whether a figure is in another unit than the unit of time the question asks for (hours or persons, asked
+    days)."""
+    unit = asked_unit(question)
+    return bool(unit) and candidate.kind == "standard" and candidate.unit != unit
 
 
 def cited_sections(question: str) -> tuple[str, ...]:
@@ -533,6 +545,7 @@ def select(
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
+    unit = asked_unit(question)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -588,6 +601,10 @@ def select(
             score += NUMBER_BONUS
         if candidate.unit == "persons" and head_count(question):
             score += HEAD_COUNT_BONUS
+        if unit and candidate.unit in TIME_UNITS:
+            score += UNIT_BONUS if candidate.unit == unit else -UNIT_BONUS
+        elif unit and candidate.kind == "sentence" and _states_in_unit(candidate.text, unit):
+            score += UNIT_BONUS  # "… is filed within 10 days following …"
         if cited and _in_cited(candidate.citation, cited):
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):

@@ -18,7 +18,8 @@ _STATES = re.compile(
     re.IGNORECASE,
 )
 _VERB = re.compile(r"\b(shall|must|may|is|are|be|means|mean|has|have|will|can|constitute|apply|applies)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])\s+(?=[A-Z(\"“])")
+# (not after an abbreviation: "under § 66.0119, Wis. Stats., or as required …" is one sentence)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9\)\]\"”][.;])(?<!\bWis\.)(?<!\bOrd\.)(?<!\bNo\.)(?<!\bCh\.)(?<!\bArt\.)(?<!\b[Ss]ec\.)\s+(?=[A-Z(\"“])")
 
 
 def split_sentences(text: str) -> list[str]:

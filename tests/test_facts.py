@@ -209,7 +209,21 @@ def test_two_infested_units_in_plain_words(vocabulary):
         # "they" after the other side was named: the side opposite the asker's
         ("tnt wont let me in to fix the furnace, do they have to?", None, "tenant"),
         ("my landlord says the trash cans are on me. does he have to supply them?", None, "landlord"),
+        # what the landlord keeps saying is told by the tenant; "legally" between the side and "have to"
+        ("roof leaks into my kids bedroom, landlord keeps saying he'll get to it. does he legally have to fix it", None, "landlord"),
+        ("amery rental - tnt complains windows drafty. am I reqd to fix?", None, "landlord"),
     ],
 )
 def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):
     assert F.proposed_side(text, vocabulary, role) == side
+
+
+def test_a_statement_of_a_deciding_fact_adds_it_though_it_names_another_duty(vocabulary):
+    """ "the landlord never fixed the holes in the walls" after "who exterminates?" is the owner's failure (a fact the
+    extermination rules turn on), though "fixed … walls" names the repair duty; asked as a question it is new."""
+    deciding = {"owner_failure", "infested_units", "units_in_building"}
+    text = "the landlord never fixed the holes in the walls"
+    assert F.asked_duty(text, vocabulary) == "keep_in_repair"
+    assert F.adds_facts(text, vocabulary, "exterminate", False, ("exterminate",), deciding)
+    assert not F.adds_facts("who has to fix the holes in the walls?", vocabulary, "exterminate", False, ("exterminate",), deciding)
+    assert not F.adds_facts(text, vocabulary, "exterminate", False, ("exterminate",), ())

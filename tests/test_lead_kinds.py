@@ -272,3 +272,12 @@ def test_a_figure_the_code_does_not_state_is_said_first_then_what_it_does_say_th
     assert "does not state" in lines[0] and "outlets" in lines[0], answer.text
     assert "National Fire Protection Association" in lines[1], answer.text
     assert lines[2].startswith("For that figure, ask the") and "Building Inspector" in lines[2], answer.text
+
+
+def test_a_question_about_requiring_a_warrant_is_about_the_inspectors_powers(kb):
+    """ "may an owner or occupant … require the Building Inspector to obtain a warrant?" is no question of who must
+    give access (Howard names no one): the sentence on the warrant answers it."""
+    question = "In Howard, can the occupant refuse entry and require the building inspector to get a warrant first?"
+    assert duty_asked(kb, "inspections", question) is None
+    answer = ask(kb, "howard", "inspections", question)
+    assert "require a warrant" in answer.text.split("\n")[0], answer.text

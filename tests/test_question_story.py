@@ -186,3 +186,18 @@ def test_what_garbage_containers_must_be_is_no_duty_question(kb):
         assert duty_asked(kb, "garbage_rubbish", question) is None
         first = answer_topic(kb, "muskego", "garbage_rubbish", question=question, ranking=[("ask_garbage_rubbish", 0.9)]).text.split("\n")[0]
         assert "made of metal or heavy molded plastic" in first, first
+
+
+def test_a_story_that_matches_another_topic_does_not_take_the_question_away(kb):
+    """The story ("one family, one tenant") matches Holland's extermination and room rules, the asking sentence
+    ("Do I need a rental license?") the licensing topic: the licensing topic answers, with its rooming-house limit."""
+    question = "I'm going to rent out my late father's house in Holland, one family, one tenant. Do I need a rental license?"
+    answer = answer_topic(kb, "holland", "rental_licensing", question=question, ranking=[("ask_rental_licensing", 0.96)])
+    assert "rooming house" in answer.text.split("\n")[0] and "exterminat" not in answer.text, answer.text
+    assert "does not address it for dwellings in general" in answer.text
+
+
+def test_a_contracted_wh_word_asks_an_open_question():
+    """ "What's the penalty …?" is not a yes/no question (the apostrophe goes, "whats" stays a wh-word)."""
+    assert selector.question_kind("What's the penalty if a landlord in dresser breaks the housing code?") != "yes_no"
+    assert selector.question_kind("hows the heat supposed to be measured?") != "yes_no"

@@ -30,6 +30,9 @@ def test_sentences_are_cut_where_the_text_ends_them():
         "Every owner shall do this.",
         "No occupant shall do that; and (a) the rest.",
     ]
+    # an abbreviation ends no sentence: Amery's "Upon a complaint … under § 66.0119, Wis. Stats., or as required …"
+    cited = "Upon a complaint, under § 66.0119, Wis. Stats., or as required by law, the Inspector may inspect. For that purpose the Inspector may enter at proper times."
+    assert len(selector.split_sentences(cited)) == 2 and "Wis. Stats., or" in selector.split_sentences(cited)[0]
 
 
 def test_synonym_phrases_become_concepts_with_the_codes_words(kb):
@@ -365,3 +368,13 @@ def test_an_unsure_question_that_quotes_a_defined_term_gets_its_definition(kb):
     unsure = answer_unsure(kb, question, "holland")
     assert unsure.answer is not None and 'What "rooming house" means' in unsure.answer.text
     assert "three or more persons" in unsure.answer.payload["citations"][0]["quote"]
+
+
+def test_a_figure_asked_in_days_is_not_answered_in_hours(kb):
+    """ "within how many days must the operator petition …?" in Dresser: the ten days of (1)(d), not the 24 hours a
+    permit holder has to report a sale."""
+    assert selector.asked_unit("within how many days must the operator petition?") == "days"
+    question = "If a Dresser rooming house permit is suspended, within how many days must the operator ask for a hearing?"
+    answer = answer_topic(kb, "dresser", "rooming_houses", question=question, ranking=[("ask_rooming_houses", 0.9)])
+    first = answer.text.split("\n")[0]
+    assert "10 days" in first and "24 hours" not in answer.text, answer.text

@@ -186,7 +186,7 @@ def answer_question(
     if leading == "figure" and ranked[0].candidate.kind != "standard":
         # a figure question: the best figure first, unless it matches far less than the best sentence (less far
         # when that sentence states a figure itself: "… by one person shall contain at least 70 square feet")
-        figure = next((r for r in ranked if r.candidate.kind == "standard"), None)
+        figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
         if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
             ranked = [figure, *[r for r in ranked if r is not figure]]
@@ -450,7 +450,17 @@ def _elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str |
         return []
     if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
         return []  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
+    story, asking = question_form.story_and_question(question)
+    if story and ranked:  # the story matches the other provision, the asking sentence the topic's: the topic stands
+        # ("gonna rent out my moms old house, single family, one tenant. do i need a rental license?")
+        on_asking = {_identity(r): r.lexical for r in selector.select(kb, asking, muni.key, role, (), limit=500)}
+        if on_asking.get(_identity(best[0]), 0.0) < on_asking.get(_identity(ranked[0]), 0.0):
+            return []
     return best
+
+
+def _identity(ranked: Any) -> tuple[str, str, str]:
+    return (ranked.candidate.kind, ranked.candidate.key, ranked.candidate.citation)
 
 
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
@@ -622,6 +632,7 @@ def compose_lead(
             r.candidate
             for r in ranked[1:]
             if r.candidate.kind == "standard"
+            and not selector.other_unit(question, r.candidate)
             and r.lexical >= ALSO_MIN_LEXICAL
             and r.candidate.text != lead.text
             and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
