@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,38 +91,32 @@ def _age_factor(unit: str | None) -> float:
     return 1.0
 
 
-_BARE_AGE_LIST: re.Pattern[str] | None = None
+def _nouns(kind: str) -> str:
+    """The person nouns of ``knowledge/people.yml`` of one ``kind`` ("singular" or "plural") as a regex
+    alternation, longest first."""
+    return "|".join(sorted((re.escape(str(w)) for w in people_vocab()[kind]), key=len, reverse=True))
 
 
+@functools.lru_cache(maxsize=1)
 def _bare_age_list() -> re.Pattern[str]:
     """Ages listed bare after a comma or an "are" that follows people named in the plural ("three kids, 15, 10
     and 6", "our two nephews, 6 and 13,", "my daughters are 8 and 14"): whole numbers joined by commas and a
     last "and", no unit after them."""
-    global _BARE_AGE_LIST
-    if _BARE_AGE_LIST is None:
-        nouns = "|".join(sorted((re.escape(str(w)) for w in people_vocab()["plural"]), key=len, reverse=True))
-        _BARE_AGE_LIST = re.compile(
-            rf"\b({nouns})(?:\s*,|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
-            r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
-        )
-    return _BARE_AGE_LIST
+    return re.compile(
+        rf"\b({_nouns('plural')})(?:\s*,|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+        r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
+    )
 
 
-_BARE_AGE_ONE: re.Pattern[str] | None = None
-
-
+@functools.lru_cache(maxsize=1)
 def _bare_age_one() -> re.Pattern[str]:
     """One age told bare after a person named in the singular ("my daughter is 10 and my son is 14"): a whole
     number after "is", with no unit after it."""
-    global _BARE_AGE_ONE
-    if _BARE_AGE_ONE is None:
-        nouns = "|".join(sorted((re.escape(str(w)) for w in people_vocab()["singular"]), key=len, reverse=True))
-        _BARE_AGE_ONE = re.compile(
-            rf"\b({nouns})(?:\s+is|'s|\s+who\s+is|\s+who's|\s+just\s+turned|\s+turned)\s+(\d{{1,2}})\b"
-            r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-|years?|yrs?|y\b|months?|mos?"
-            r"|weeks?|wks?|days?|hours?|minutes?|times?|degrees?|°|inch|in\b))"
-        )
-    return _BARE_AGE_ONE
+    return re.compile(
+        rf"\b({_nouns('singular')})(?:\s+is|'s|\s+who\s+is|\s+who's|\s+just\s+turned|\s+turned)\s+(\d{{1,2}})\b"
+        r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-|years?|yrs?|y\b|months?|mos?"
+        r"|weeks?|wks?|days?|hours?|minutes?|times?|degrees?|°|inch|in\b))"
+    )
 
 
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
