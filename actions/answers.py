@@ -99,7 +99,7 @@ def adds_facts(tracker: Tracker, asked_topic: str | None = None) -> bool:
     changed = asked_topic is not None and asked_topic != last
     related = kb().topic_config(last).duties if last in kb().topic_configs() else ()
     duty = tracker.get_slot("follow_duty")
-    deciding = {k for m in kb().municipalities() for r in kb().rules(m.key, duty) for k in r.conditions} if duty else set()
+    deciding = kb().deciding_facts(duty) if duty else frozenset()
     return bool(last) and fact_reading.adds_facts(text, kb().fact_vocabulary(), duty, changed, related, deciding)
 
 

@@ -452,6 +452,11 @@ class KnowledgeBase:
             params.append(duty)
         return [Rule.from_row(dict(r)) for r in self._rows(sql + " order by rowid", params)]
 
+    def deciding_facts(self, duty: str) -> frozenset[str]:
+        """The facts any municipality's rules for ``duty`` are conditioned on ("owner_failure", "infested_units")."""
+        rows = self._rows("select conditions from rules where duty = ?", (duty,))
+        return frozenset(k for r in rows for k in (json.loads(r["conditions"]) if isinstance(r["conditions"], str) else r["conditions"]) or {})
+
     def meta(self, key: str) -> Any:
         """A value of the ``meta`` table (JSON-decoded where it is JSON)."""
         rows = self._rows("select value from meta where key = ?", (key,))

@@ -227,3 +227,9 @@ def test_a_statement_of_a_deciding_fact_adds_it_though_it_names_another_duty(voc
     assert F.adds_facts(text, vocabulary, "exterminate", False, ("exterminate",), deciding)
     assert not F.adds_facts("who has to fix the holes in the walls?", vocabulary, "exterminate", False, ("exterminate",), deciding)
     assert not F.adds_facts(text, vocabulary, "exterminate", False, ("exterminate",), ())
+
+
+def test_the_facts_a_duty_turns_on_come_from_the_rules(kb):
+    assert {"owner_failure", "infested_units", "units_in_building"} <= kb.deciding_facts("exterminate")
+    assert kb.deciding_facts("keep_in_repair") == {"assumed_by_agreement"}  # Howard's lease clause; the rest always
+    assert kb.deciding_facts("no_such_duty") == frozenset()
