@@ -369,14 +369,15 @@ def adds_facts(
     statement of a fact ``duty``'s rules turn on (``deciding``), and, if the NLU took it for another topic, is a
     short statement rather than a new question ("and the bedroom in Amery?" is a question).
     """
-    if not duty or not read(text, vocabulary):
+    stated = read(text, vocabulary) if duty else {}
+    if not stated:
         return False
     named = asked_duty(text, vocabulary)
     # "the shared cans are broken" after "who supplies garbage cans?" names the same duty (or its pair)
     if named is not None and named not in related and not set(vocabulary.members(named)) & set(vocabulary.members(duty)):
         # a question about another duty is a new question; a statement of a fact is not ("the landlord never fixed
         # the holes in the walls" after "who exterminates?": the owner's failure, though it names repairs)
-        if "?" in text or is_who_question(text, vocabulary) or not set(read(text, vocabulary)) & set(deciding):
+        if "?" in text or is_who_question(text, vocabulary) or not set(stated) & set(deciding):
             return False
     return not topic_changed or ("?" not in text and len(text.split()) <= ADDED_FACTS_MAX_WORDS)
 

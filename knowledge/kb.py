@@ -454,8 +454,8 @@ class KnowledgeBase:
 
     def deciding_facts(self, duty: str) -> frozenset[str]:
         """The facts any municipality's rules for ``duty`` are conditioned on ("owner_failure", "infested_units")."""
-        rows = self._rows("select conditions from rules where duty = ?", (duty,))
-        return frozenset(k for r in rows for k in (json.loads(r["conditions"]) if isinstance(r["conditions"], str) else r["conditions"]) or {})
+        rows = self._rows("select * from rules where duty = ?", (duty,))
+        return frozenset(k for r in rows for k in Rule.from_row(dict(r)).conditions)
 
     def meta(self, key: str) -> Any:
         """A value of the ``meta`` table (JSON-decoded where it is JSON)."""

@@ -28,8 +28,7 @@ from knowledge.compose.lists import whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
-from knowledge.compose.requirement import with_requirement
-from knowledge.compose.verdicts import answer_duty
+from knowledge.compose.requirement import answer_for_duty
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import cited_scope
 from knowledge.sentences import states_a_figure
@@ -206,10 +205,9 @@ def answer_question(
     )
     if duty:
         if duty in duties:
-            prefer = lead.candidate.text if lead.candidate.kind == "rule" and lead.candidate.key == duty else None
-            answer = answer_duty(kb, muni.key, duty, facts, topic, role, question=question, prefer=prefer)
+            answer = answer_for_duty(kb, muni.key, duty, facts, topic, role, question, lead)
             answer.payload["lead"] = _lead_payload(lead)
-            return with_requirement(kb, muni.key, duty, answer, lead)
+            return answer
         what = DUTY_PHRASES.get(duty, duty.replace("_", " "))
         preface = f"The {muni.name} code text does not say who is responsible for {what} (it does not address who must do it)."
         ask_officer = f"For who must act, ask the {_officer(muni)}."

@@ -41,12 +41,15 @@ def answer_for_duty(
     topic: str,
     role: str | None = None,
     question: str | None = None,
+    lead: Any = None,
 ) -> Answer:
     """Who carries ``duty`` (:func:`answer_duty`), for the question asked: among rules that tie, the one the
     question matches best is quoted ("the pipe under my sink is dripping": the plumbing rule), and the
-    requirement the question is about follows the party where the rule names it apart."""
-    ranked = selector.select(kb, question, municipality, role, topics=[topic], limit=3) if question else []
-    lead = ranked[0] if ranked else None
+    requirement the question is about follows the party where the rule names it apart. ``lead`` is the
+    selector's best provision for the question when the caller has ranked them already."""
+    if lead is None and question:
+        ranked = selector.select(kb, question, municipality, role, topics=[topic], limit=3)
+        lead = ranked[0] if ranked else None
     prefer = lead.candidate.text if lead is not None and lead.candidate.kind == "rule" and lead.candidate.key == duty else None
     answer = answer_duty(kb, municipality, duty, facts, topic, role, question=question, prefer=prefer)
     return with_requirement(kb, municipality, duty, answer, lead)
