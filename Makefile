@@ -12,7 +12,7 @@ KB        := build/kb.sqlite
 SPACY     := build/spacy_model/meta.json
 MODEL     := models/housing.tar.gz
 KB_INPUTS := $(wildcard knowledge/data/*.yml knowledge/sources/*.txt) knowledge/vocab.yml knowledge/synonyms.yml knowledge/places.yml knowledge/people.yml knowledge/facts.yml \
-             knowledge/curated.py knowledge/text_checks.py knowledge/build.py knowledge/citations.py
+             knowledge/curated.py knowledge/text_checks.py knowledge/build.py knowledge/citations.py knowledge/shorthand.py
 NLU_INPUTS := $(shell find data bot/domain -name '*.yml' 2>/dev/null) config.yml $(SPACY)
 
 export TF_CPP_MIN_LOG_LEVEL := 2

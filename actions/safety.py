@@ -25,6 +25,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import kb
 from knowledge.kb import KnowledgeBaseError
+from knowledge.shorthand import expand as expand_shorthand
 
 logger = logging.getLogger(__name__)
 
@@ -161,6 +162,8 @@ def clean_tracker(tracker: Tracker) -> Tracker:
         slots["disclaimer_shown"] = slots["disclaimer_shown"] is True
     tracker.slots = slots
     tracker.latest_message = _clean_message(tracker.latest_message)
+    # the actions read the question in full words ("wat temp do i hv to heat to" -> "what temp do i have to …")
+    tracker.latest_message["text"] = expand_shorthand(tracker.latest_message["text"], kb().shorthand())
     return tracker
 
 

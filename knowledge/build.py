@@ -16,7 +16,7 @@ from typing import Any
 
 import sqlite_utils
 
-from knowledge import curated
+from knowledge import curated, shorthand
 from knowledge import facts as fact_vocabulary
 from knowledge.citations import display_citation, normalize
 
@@ -315,6 +315,7 @@ def build(
             {"key": "housing_words", "value": json.dumps(curated.load_word_list("housing_words"))},
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
+            {"key": "shorthand", "value": json.dumps(shorthand.load())},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
             {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},
             {"key": "named_only", "value": json.dumps(curated.load_word_list("named_only"))},

@@ -104,6 +104,7 @@ class KnowledgeBase:
         self._munis: dict[str, Municipality] | None = None
         self._fact_vocabulary: facts_module.Vocabulary | None = None
         self._topic_configs: dict[str, TopicConfig] | None = None
+        self._shorthand: dict[str, str] | None = None
         self._synonyms: dict[str, tuple[str, ...]] | None = None
         self._concept_phrases: dict[str, tuple[str, ...]] | None = None
         self._names: dict[str, str] | None = None
@@ -539,6 +540,12 @@ class KnowledgeBase:
     def spelling(self) -> dict[str, int]:
         """Word counts for typo correction (the source texts and the synonym table's words)."""
         return dict(self.meta("spelling") or {})
+
+    def shorthand(self) -> dict[str, str]:
+        """People's shorthand for question words ("wat" -> "what", ``shorthand`` in knowledge/synonyms.yml)."""
+        if self._shorthand is None:
+            self._shorthand = dict(self.meta("shorthand") or {})
+        return self._shorthand
 
     def housing_words(self) -> tuple[str, ...]:
         """Words about housing the texts may not use (``housing_words`` in knowledge/synonyms.yml)."""

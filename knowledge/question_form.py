@@ -27,12 +27,16 @@ FIGURE_WORDS = (
     "how long",
     "how hot",
     "how warm",
+    "how cold",
     "how high",
     "how tall",
     "how low",
     "how often",
     "how far",
     "how soon",
+    "what period",
+    "within what time",
+    "how much time",
     "what temperature",
     "a temperature",
     "any temperature",
@@ -98,8 +102,18 @@ def asking_opens_with(text: str, words: frozenset[str] | set[str]) -> bool:
     return bool(set(_WORD.findall(asking.lower().replace("'", ""))[:3]) & set(words))
 
 
+# a follow-up's opening words that only keep the conversation going ("ok and who actually hears the appeal?",
+# "ok & where do i file it"): not the "ok" of "is it ok", so the question's form is read after them
+_FILLER_OPENING = re.compile(r"^\W*(?:(?:ok|okay|k|alright|so|and|also|but|well|oh|thanks|thank you|great|got it)\b[\s,.!&+-]*)+", re.I)
+
+
+_IN_DEFINITIONS = re.compile(r"\b(?:under|in|per|according to|from) (?:the |its )?(?:[\w'-]+ ){0,5}?definitions\b", re.I)
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
+    text = _FILLER_OPENING.sub("", text) or text
+    text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
@@ -149,6 +163,9 @@ PERMISSION = re.compile(
     r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
     re.I,
 )
+# a question whether something relieves a party or covers him ("so im covered right?"), and a provision saying it does not
+RELIEF = re.compile(r"\b(?:off the hook|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
+NOT_RELIEVED = re.compile(r"\b(?:not|no)\b[^.;]{0,40}\b(?:relieve|constitute a defen[cs]e|be a defen[cs]e|excuse)", re.I)
 OBLIGATION = re.compile(
     r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"
     r"does .* need|should|supposed to)\b|\bneeds?\b[^.?!]*\?\s*$",
@@ -192,6 +209,8 @@ def yes_no(question: str, provision: str) -> str | None:
     if question_kind(question) != "yes_no":
         return None
     negated = bool(NEGATIONS.search(provision))
+    if RELIEF.search(question) and NOT_RELIEVED.search(provision):
+        return "No"  # "does the lease let my landlord off the hook?" met by "… shall not relieve any party …"
     if lacks_required(question, provision):
         return "No"  # what the question says is missing, the provision requires
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
@@ -247,7 +266,7 @@ def story_and_question(text: str) -> tuple[str, str]:
 
 
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.
-BACK_REFERENCE_MAX_WORDS = 12
+BACK_REFERENCE_MAX_WORDS = 16
 
 
 def refers_back(text: str, back_references: Iterable[str]) -> bool:

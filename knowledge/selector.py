@@ -64,6 +64,7 @@ from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, 
     with_lead_ins,
 )
 from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
+from knowledge.titles import OFFICER_TITLE_SHARE, title_words, titles_weigh_little  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -459,32 +460,6 @@ def concept_weights(kb: KnowledgeBase, found: Sequence[Concept], idx: _Index) ->
     return weights
 
 
-# An officer's title told in a question's story, not in its last sentence ("got a violation notice from the
-# building inspector yesterday. how long do i have to appeal it?"), says who is involved, not what is asked:
-# it weighs this share of its weight. A question about an officer (``officer_questions``) keeps it.
-OFFICER_TITLE_SHARE = 0.2
-
-
-def titles_weigh_little(
-    kb: KnowledgeBase, question: str, found: Sequence[Concept], weights: list[float]
-) -> list[float]:
-    """The concepts' weights with the officer titles (facts.yml ``officer_titles``) that only a question's story
-    names cut to OFFICER_TITLE_SHARE."""
-    vocabulary = kb.fact_vocabulary()
-    story, asking = story_and_question(question)
-    if not story or any(p.search(question) for p in vocabulary.officer_questions):
-        return weights
-
-    def named(text: str) -> set[str]:
-        lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
-        return {w for title in vocabulary.officer_titles if f" {title} " in lowered for w in title.split()}
-
-    words = named(story) - named(asking)
-    if not words:
-        return weights
-    return [w * OFFICER_TITLE_SHARE if set(c.words.split()) <= words else w for c, w in zip(found, weights)]
-
-
 def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
     values = [idx.idf[w] for w in alternative if w in idx.idf]
     if len(values) < len(alternative):
@@ -557,6 +532,7 @@ def select(
     total = sum(weights) or 1.0
     named = named_scopes(kb, question)
     scopes = [s for s in kb.scopes() if s not in named]
+    titles = title_words(kb, question, found)  # a provision that matches only the officer's title says nothing of the act
     # which candidates contain each concept (through the postings of its words)
     hits: dict[int, list[int]] = {}
     for position, concept in enumerate(found):
@@ -584,7 +560,7 @@ def select(
             gained += weights[position]
             if any(_singular(p.lower()) in idx.lowered[number] for p in concept.code_phrases):
                 phrase_bonus += PHRASE_BONUS
-        lexical = gained / total
+        lexical = gained / total * (OFFICER_TITLE_SHARE if titles and set(" ".join(matched).split()) <= titles else 1)
         topic_prior = max((prior.get(t, 0.0) for t in candidate.topics), default=0.0)
         score = lexical + phrase_bonus + PRIOR_WEIGHT * topic_prior
         if candidate.topics and candidate.topics != ("definition",):
@@ -595,8 +571,8 @@ def select(
             score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
         if kind == "definition" and candidate.kind == "definition":
             score += KIND_BONUS
-        if candidate.kind == "definition" and _names_term(question, candidate.key):
-            score += TERM_BONUS  # the question names this defined term ("what's 'premises'")
+        if candidate.kind == "definition" and _names_term(question, candidate.key) and not set(candidate.key.lower().split()) <= titles:
+            score += TERM_BONUS  # the question names this defined term ("what's 'premises'"), not only as who acts
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
         if candidate.unit == "persons" and head_count(question):

@@ -233,3 +233,13 @@ def test_the_facts_a_duty_turns_on_come_from_the_rules(kb):
     assert {"owner_failure", "infested_units", "units_in_building"} <= kb.deciding_facts("exterminate")
     assert kb.deciding_facts("keep_in_repair") == {"assumed_by_agreement"}  # Howard's lease clause; the rest always
     assert kb.deciding_facts("no_such_duty") == frozenset()
+
+
+def test_the_side_a_question_proposes_through_what_the_code_says_or_whom_a_tenant_refuses(kb):
+    from knowledge.facts import proposed_side
+
+    vocabulary = kb.fact_vocabulary()
+    said = "Water has been dripping through the kitchen ceiling. Does the code actually say the landlord has to fix the roof?"
+    assert proposed_side(said, vocabulary) == vocabulary.sides.get("owner")
+    refused = "amery tenant keeps refusing entry to fix the leaky pipe under the sink. do they have to let me in?"
+    assert proposed_side(refused, vocabulary) == vocabulary.sides.get("occupant")  # "they": the tenant, not the asker

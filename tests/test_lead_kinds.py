@@ -281,3 +281,53 @@ def test_a_question_about_requiring_a_warrant_is_about_the_inspectors_powers(kb)
     assert duty_asked(kb, "inspections", question) is None
     answer = ask(kb, "howard", "inspections", question)
     assert "require a warrant" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_provision_that_names_only_who_acts_does_not_answer_what_he_may_do(kb):
+    """Muskego's text gives the inspector no right of entry: the electrical sentence that names him (and the owner) is no
+    answer to "can he come in?"; the text is silent, and says so."""
+    answer = ask(kb, "muskego", "inspections", "Can the city building inspector come into my apartment in Muskego without my permission?")
+    assert "does not address" in answer.text.split("\n")[0], answer.text
+    both = "If I call the City of Muskego about problems in my apartment, does the building inspector have the right to come in and inspect? Does my landlord have to agree?"
+    assert "does not address" in ask(kb, "muskego", "inspections", both).text.split("\n")[0]
+    # a question about the act itself still gets the provision naming him
+    enforce = "Under the Muskego Minimum Housing Code, what must the Building Inspector do if a person fails to comply with his orders?"
+    assert "City Attorney" in ask(kb, "muskego", "penalties", enforce).text.split("\n")[0]
+
+
+def test_the_yes_or_no_follows_the_asking_sentence_after_a_story(kb):
+    question = (
+        "My upstairs neighbor's place in Amery is full of garbage and I think there are rats now. "
+        "If I complain, can the building inspector actually go in and inspect the rental?"
+    )
+    assert duty_asked(kb, "inspections", question) is None  # the inspector's power, not the garbage cans
+    first = ask(kb, "amery", "inspections", question).text.split("\n")[0]
+    assert first.startswith("Yes.") and "Upon a complaint by any person" in first, first
+
+
+def test_a_question_whether_something_relieves_or_covers_a_party_is_no_where_the_text_says_it_does_not(kb):
+    first = ask(kb, "dresser", "penalties", "the dresser health officer issued me a permit so if a tenant complains im covered right?")
+    assert first.text.startswith("No.") and "shall not constitute a defense" in first.text, first.text
+    provision = "A contract … shall not relieve any party of his direct responsibility under this chapter."
+    assert question_form.yes_no("does that let my landlord off the hook?", provision) == "No"
+    assert question_form.yes_no("is the landlord required to fix it?", provision) != "No"
+
+
+def test_a_count_of_people_gets_its_computed_fixtures_whatever_topic_leads(kb):
+    question = "A rooming house in the Village of Dresser has 17 residents sharing facilities. How many sets of toilet, lavatory and bathtub or shower are required?"
+    answer = ask(kb, "dresser", "bathroom_kitchen_facilities", question)  # the classifier's topic, not rooming houses
+    assert answer.text.startswith("For 17 persons, at least 3 are needed"), answer.text
+
+
+def test_a_two_part_question_settles_its_first_part_with_the_requirement(kb):
+    first = ask(kb, "dresser", "rooming_houses", "renting rooms in my house, dresser wi. do i need a permit? from who").text.split("\n")[0]
+    assert first.startswith("Yes.") and "issued by the Health Officer" in first, first
+
+
+def test_how_long_a_permit_or_license_is_good_for(kb):
+    holland = ask(kb, "holland", "rooming_houses", "renting rooms to 5 college kids in my house in holland, do i need a permit & how long is it good 4")
+    assert "one year" in holland.text.split("\n")[0], holland.text
+    amery = ask(kb, "amery", "rental_licensing", "do i need a license to rent my house in amery & how long is it good for?")
+    assert "two years" in " ".join(amery.text.split("\n")[:2]), amery.text
+    howard = ask(kb, "howard", "notices_hearings_appeals", "Within what period after a petition is filed must the Howard Housing Appeals Board hold its hearing?")
+    assert "Said hearing shall be held within thirty days" in howard.text.split("\n")[1], howard.text

@@ -4,7 +4,7 @@ sentence that asks is told from the story, and the landlord who is coming makes 
 
 from __future__ import annotations
 
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.compose import answer_duty, answer_topic, duty_asked
 from knowledge.question_form import story_and_question
 
@@ -201,3 +201,21 @@ def test_a_contracted_wh_word_asks_an_open_question():
     """ "What's the penalty …?" is not a yes/no question (the apostrophe goes, "whats" stays a wh-word)."""
     assert selector.question_kind("What's the penalty if a landlord in dresser breaks the housing code?") != "yes_no"
     assert selector.question_kind("hows the heat supposed to be measured?") != "yes_no"
+
+
+def test_a_follow_ups_opening_words_do_not_change_what_it_asks():
+    assert question_form.question_kind("ok and who actually hears the appeal?") == "who"
+    assert question_form.question_kind("ok & where do i file it, and what do i have to put in it") == "open"
+    assert question_form.question_kind("is it ok") == "yes_no"  # "ok" asked about is no opening
+
+
+def test_the_definitions_a_question_is_asked_under_are_where_it_looks_not_what_it_asks():
+    asked = "Under the City of Amery definitions, how must an owner's agent notify the owner of an order?"
+    assert question_form.question_kind(asked) == "open"
+    assert question_form.question_kind("what does owner mean in the definitions?") == "definition"
+    assert question_form.question_kind("how does the code define basement") == "definition"
+
+
+def test_how_cold_and_within_what_period_ask_for_a_figure():
+    assert question_form.question_kind("How cold outside does the code say the heat still has to work?") == "figure"
+    assert question_form.question_kind("Within what period after a petition is filed must the Board meet?") == "figure"

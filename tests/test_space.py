@@ -700,3 +700,20 @@ def test_a_code_without_the_figure_asks_nothing_before_saying_so(kb):
     facts = space.merge_request(parsing.parse_space_request(question), None)
     assert space.missing(kb, "dresser", facts) == []  # Dresser sets no floor space for a dwelling unit
     assert space.missing(kb, "amery", facts) == ["space_size"]
+
+
+def test_a_total_told_by_an_ordinal_replaces_the_people_rather_than_adding_to_them(kb):
+    facts, result = conversation(
+        kb, "amery", "How much space does an apartment need for 3 people?", "ok and what if a 4th roommate moves in with us?"
+    )
+    assert len(facts["persons"]) == 4
+    facts, _ = conversation(kb, "amery", "how much space for 2 adults?", "what if the baby moves in with us?")
+    assert len(facts["persons"]) == 3  # no total told: the baby joins them
+
+
+def test_the_minimum_total_living_space_for_a_family_needs_no_room_size(kb):
+    question = (
+        "There are five of us, me, my husband and our three kids (4, 7 and 10). We're looking at a rental in Holland. "
+        "How much total living space does the place need to have for all of us?"
+    )
+    assert parse_space_request(question).wants_minimum

@@ -54,6 +54,19 @@ def _display_sentence(text: str) -> str:
     return text
 
 
+def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
+    """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
+    story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
+    and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
+    story, asking = question_form.story_and_question(question)
+    if not story:
+        return ranked.lexical
+    idx = selector.index(kb, municipality)
+    found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
+    weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
+    return max(ranked.lexical, sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0))
+
+
 def _verdict(question: str, provision: str, lexical: float) -> str | None:
     verdict = selector.yes_no(question, provision)
     if verdict == "No" and question_form.lacks_required(question, provision):
@@ -83,11 +96,10 @@ def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
 def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, ranked: Sequence[Any], question: str) -> str:
     """The computed count (``_for_head_count``) of a standard stated in the leading sentence's own provision, when
     the question counts people ("23 roomers, how many full baths?"); empty otherwise."""
-    for r in ranked:
-        candidate = r.candidate
-        if candidate.kind == "standard" and candidate.unit == "persons" and candidate.citation == lead.citation:
-            standard = _find_standard(kb, municipality, candidate.key, candidate.citation)
-            if standard.quote and " ".join(standard.quote.split()).lower() in " ".join(lead.text.split()).lower():
+    sentence = " ".join(lead.text.split()).lower()
+    for standard in kb.standards(municipality=municipality):  # of any topic: a bathroom question may lead with it
+        if standard.unit == "persons" and standard.citation == lead.citation and standard.quote:
+            if " ".join(standard.quote.split()).lower() in sentence:
                 return _for_head_count(kb, standard, question)
     return ""
 
@@ -292,6 +304,7 @@ def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
     ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
     placard", not the sentence about referring the owner to the City Attorney); unchanged otherwise."""
     ranked = list(ranked)
+    question = first_part(question)  # "do i need a permit? from who": the yes or no is the first part's
     if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0]):
         return ranked
     # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
@@ -577,7 +590,7 @@ def compose_lead(
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        verdict = _verdict(asked, standard.quote, ranked[0].lexical) if plain_verdicts else None
+        verdict = _verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
         counted = _for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
@@ -603,7 +616,7 @@ def compose_lead(
         counted = _counted_by_sentence(kb, muni.key, lead, ranked, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
-        verdict = _verdict(asked, lead.text, ranked[0].lexical) if plain_verdicts else None
+        verdict = _verdict(asked, lead.text, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
         if not verdict and plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no

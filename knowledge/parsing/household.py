@@ -46,6 +46,7 @@ class Household:
     persons: tuple[Person, ...]
     complete: bool = True
     adding: bool = False  # the people join those already there ("what if the baby moves in with us?")
+    total: bool = False  # the count is everyone, told as a total ("a 4th roommate moves in", "so 3 ppl")
 
     @property
     def count(self) -> int | None:
@@ -381,7 +382,7 @@ def parse_household(text: str) -> Household | None:
             persons.append(Person("adult"))  # "I share a room with two other guys": three people
     not_adding = vocab.get("not_adding") or ()
     adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
-    return Household(tuple(persons), complete and bool(persons), adding)
+    return Household(tuple(persons), complete and bool(persons), adding, total is not None)
 
 
 def _without_restated(persons: list[Person], generic: list[tuple[int, int]]) -> list[Person]:

@@ -99,7 +99,8 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     """
     last = clean_facts(last) if request.follow_up else {}
     people = household_facts(request.household)
-    if people is not None and request.household.adding and last.get("persons"):
+    # "what if the baby moves in with us?" adds the baby; "a 4th roommate moves in" (a total) is everyone
+    if people is not None and request.household.adding and not request.household.total and last.get("persons"):
         people = list(last["persons"]) + people
     rooms = [r.source_text for r in request.rooms]
     return {
