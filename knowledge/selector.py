@@ -64,7 +64,7 @@ from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, 
     with_lead_ins,
 )
 from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
-from knowledge.titles import OFFICER_TITLE_SHARE, title_words, titles_weigh_little  # noqa: F401 - re-exported
+from knowledge.titles import OFFICER_TITLE_SHARE, named_titles, titles_weigh_little, who_words  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -532,7 +532,8 @@ def select(
     total = sum(weights) or 1.0
     named = named_scopes(kb, question)
     scopes = [s for s in kb.scopes() if s not in named]
-    titles = title_words(kb, question, found)  # a provision that matches only the officer's title says nothing of the act
+    who = who_words(kb, question, found)  # a provision that matches only who acts (titles, parties) says nothing of the act
+    titles = named_titles(kb, question) if who else frozenset()  # a title named as the one who acts, beside the act
     # which candidates contain each concept (through the postings of its words)
     hits: dict[int, list[int]] = {}
     for position, concept in enumerate(found):
@@ -560,7 +561,7 @@ def select(
             gained += weights[position]
             if any(_singular(p.lower()) in idx.lowered[number] for p in concept.code_phrases):
                 phrase_bonus += PHRASE_BONUS
-        lexical = gained / total * (OFFICER_TITLE_SHARE if titles and set(" ".join(matched).split()) <= titles else 1)
+        lexical = gained / total * (OFFICER_TITLE_SHARE if who and set(" ".join(matched).split()) <= who else 1)
         topic_prior = max((prior.get(t, 0.0) for t in candidate.topics), default=0.0)
         score = lexical + phrase_bonus + PRIOR_WEIGHT * topic_prior
         if candidate.topics and candidate.topics != ("definition",):

@@ -26,28 +26,25 @@ def titles_weigh_little(
 ) -> list[float]:
     """The concepts' weights with the officer titles (facts.yml ``officer_titles``) that only a question's story
     names cut to OFFICER_TITLE_SHARE."""
-    vocabulary = kb.fact_vocabulary()
     story, asking = story_and_question(question)
-    if not story or any(p.search(question) for p in vocabulary.officer_questions):
+    if not story or any(p.search(question) for p in kb.fact_vocabulary().officer_questions):
         return weights
-
-    def named(text: str) -> set[str]:
-        lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
-        return {w for title in vocabulary.officer_titles if f" {title} " in lowered for w in title.split()}
-
-    words = named(story) - named(asking)
+    words = named_titles(kb, story) - named_titles(kb, asking)
     if not words:
         return weights
     return [w * OFFICER_TITLE_SHARE if set(c.words.split()) <= words else w for c, w in zip(found, weights)]
 
 
-def title_words(kb: KnowledgeBase, question: str, found: Sequence[Concept]) -> frozenset[str]:
+def named_titles(kb: KnowledgeBase, question: str) -> frozenset[str]:
+    """The words of the officer titles a question names ("can the building inspector come in?" -> building, inspector)."""
+    lowered = " " + " ".join(_WORD.findall(question.lower())) + " "
+    return frozenset(w for t in kb.fact_vocabulary().officer_titles if f" {t} " in lowered for w in t.split())
+
+
+def who_words(kb: KnowledgeBase, question: str, found: Sequence[Concept]) -> frozenset[str]:
     """The words of the officer titles a question names ("can the building inspector come into my apartment?"), with
     the parties it names ("does my landlord have to agree?"), when it names other things too (what they may do); empty
     when it names none or nothing else. A provision that matches only these says who, not what."""
-    vocabulary = kb.fact_vocabulary()
-    lowered = " " + " ".join(_WORD.findall(question.lower())) + " "
-    titles = frozenset(w for t in vocabulary.officer_titles if f" {t} " in lowered for w in t.split())
-    parties = {w for c in found for w in c.words.split() if any(p.search(w) for p in vocabulary.party_words)}
-    words = titles | parties
+    parties = {w for c in found for w in c.words.split() if any(p.search(w) for p in kb.fact_vocabulary().party_words)}
+    words = named_titles(kb, question) | parties
     return words if words and any(not set(c.words.split()) <= words for c in found) else frozenset()

@@ -378,3 +378,12 @@ def test_a_figure_asked_in_days_is_not_answered_in_hours(kb):
     answer = answer_topic(kb, "dresser", "rooming_houses", question=question, ranking=[("ask_rooming_houses", 0.9)])
     first = answer.text.split("\n")[0]
     assert "10 days" in first and "24 hours" not in answer.text, answer.text
+
+
+def test_a_party_named_as_the_defined_term_asked_about_keeps_its_definition_first(kb):
+    """ "owner" is a party (a match on parties alone says who, not what) and also a defined term: asked what it means,
+    its definition still leads in every code (Muskego ranked its ROOMING HOUSE definition first while parties cost the
+    defined-term bonus)."""
+    for municipality in ("muskego", "amery", "holland"):
+        best = selector.select(kb, "what does owner mean when a house is sold on land contract?", municipality, limit=1)[0]
+        assert (best.candidate.kind, best.candidate.key) == ("definition", "OWNER"), municipality

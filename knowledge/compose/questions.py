@@ -93,7 +93,7 @@ def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     )
 
 
-def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, ranked: Sequence[Any], question: str) -> str:
+def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, question: str) -> str:
     """The computed count (``_for_head_count``) of a standard stated in the leading sentence's own provision, when
     the question counts people ("23 roomers, how many full baths?"); empty otherwise."""
     sentence = " ".join(lead.text.split()).lower()
@@ -613,7 +613,7 @@ def compose_lead(
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        counted = _counted_by_sentence(kb, muni.key, lead, ranked, question) if plain_verdicts else ""
+        counted = _counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
         verdict = _verdict(asked, lead.text, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
