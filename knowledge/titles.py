@@ -4,16 +4,14 @@ involved, which weighs little beside what is asked.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Sequence
 
-from knowledge.question_form import story_and_question
+from knowledge.question_form import _WORD, story_and_question
 
 if TYPE_CHECKING:
     from knowledge.kb import KnowledgeBase
     from knowledge.selector import Concept
 
-_WORD = re.compile(r"[a-z0-9]+")
 
 # An officer's title told in a question's story, not in its last sentence ("got a violation notice from the
 # building inspector yesterday. how long do i have to appeal it?"), says who is involved, not what is asked:
