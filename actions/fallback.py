@@ -34,7 +34,7 @@ from knowledge.compose import answer_topic, answer_unsure, ask_municipality, dut
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
-from knowledge.question_form import refers_back
+from knowledge.question_form import asks_wh, refers_back
 from knowledge.scopes import named_scopes
 
 MAX_SUGGESTIONS = 3
@@ -133,7 +133,10 @@ class ActionClarify(Action):
         )
         if asked_duty_topic:
             return answer_or_ask(dispatcher, tracker, asked_duty_topic[1])
-        named_topic = topic_from_text(kb(), text) if latest_entity(tracker, "municipality") else None
+        # a bare phrase naming a topic's word ("Town of Howard trash q"); a wh-question ("During insect season, what
+        # must be fitted on a door …?") is left to the selector, which reads all of its words
+        bare = latest_entity(tracker, "municipality") and not asks_wh(text)
+        named_topic = topic_from_text(kb(), text) if bare else None
         if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)

@@ -116,6 +116,8 @@ def question_kind(text: str) -> str:
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
+    if RELIEF.search(asking) and not WHO_START.search(asking):
+        return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
@@ -131,6 +133,9 @@ def question_kind(text: str) -> str:
         return "yes_no"
     if _opening_after_place(text) in YES_NO_STARTS:  # "muskego - can 2 small apts share 1 bathroom"
         return "yes_no"
+    opening = _WORD.findall(asking.lower().replace("'", ""))[:1]
+    if asking != text and opening and opening[0] in YES_NO_STARTS:
+        return "yes_no"  # "inspector says i need handrails on every stair. can he actually require that"
     return "open"
 
 
@@ -160,11 +165,12 @@ PERMISSION = re.compile(
     r"^\s*(?:can|could|may)\b|(?:^|[,;:\-–—]\s*)(?:can|could) \w+|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
     r"landlords?|owners?|tenants?|operators?)\b|"
     r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
-    r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
+    r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b|"
+    r"\b(?:authority|authorized|power|the right|a right) to\b|\b(?:that|the|any|such) (?:authority|power)\b",
     re.I,
 )
 # a question whether something relieves a party or covers him ("so im covered right?"), and a provision saying it does not
-RELIEF = re.compile(r"\b(?:off the hook|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
+RELIEF = re.compile(r"\b(?:off the hook|on them not me|not on me|not my problem|their problem|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
 NOT_RELIEVED = re.compile(r"\b(?:not|no)\b[^.;]{0,40}\b(?:relieve|constitute a defen[cs]e|be a defen[cs]e|excuse)", re.I)
 OBLIGATION = re.compile(
     r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"
@@ -221,6 +227,7 @@ def yes_no(question: str, provision: str) -> str | None:
         OBLIGATION.search(question)
         or YES_NO_HINTS.search(question)
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
+        or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
     ):
         if negated:
             # "shall not rent … without having been issued a license": the license is required

@@ -24,7 +24,7 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
-from knowledge.compose.lists import whole_list
+from knowledge.compose.lists import matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
@@ -169,7 +169,10 @@ def answer_question(
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
-    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    # a question about the thing ("is there anything in the code that makes him fix the roof?") is not answered by who
+    thing = any(p.search(question) for p in kb.fact_vocabulary().thing_questions)
+    kinds = tuple(k for k in selector.KINDS if k != "rule") if thing else selector.KINDS
+    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
@@ -616,17 +619,23 @@ def compose_lead(
         counted = _counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
-        verdict = _verdict(asked, lead.text, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
+        share = asking_share(kb, question, muni.key, ranked[0])
+        verdict = _verdict(asked, lead.text, share) if plain_verdicts else None
+        listed = whole_list(kb, muni.key, ranked)
+        if verdict is None and listed is not None and plain_verdicts:
+            # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
+            # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
+            verdict = _verdict(asked, listed[1], share)
         opening = f"{verdict}. " if verdict else ""
         if not verdict and plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
-        listed = whole_list(kb, muni.key, ranked)
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            cited.extend([parent, *items])
+            asked_items = matched_items(ranked, items)  # the items asked about first, then the lead-in and the rest
+            cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
             lines.append(
