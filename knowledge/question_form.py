@@ -162,7 +162,7 @@ NOT_PREVENTED = re.compile(
     r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I
 )
 PERMISSION = re.compile(
-    r"^\s*(?:can|could|may)\b|(?:^|[,;:\-–—]\s*)(?:can|could) \w+|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
+    r"^\s*(?:can|could|may)\b|(?:^|[,;:\-–—.?!]\s*)(?:can|could) \w+|\b(?:can|could|may) (?:i|we|you|they|he|she|it|that|this|these|those|my|our|the|a|an|someone|somebody|"
     r"landlords?|owners?|tenants?|operators?)\b|"
     r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
     r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b|"

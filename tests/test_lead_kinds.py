@@ -331,3 +331,53 @@ def test_how_long_a_permit_or_license_is_good_for(kb):
     assert "two years" in " ".join(amery.text.split("\n")[:2]), amery.text
     howard = ask(kb, "howard", "notices_hearings_appeals", "Within what period after a petition is filed must the Howard Housing Appeals Board hold its hearing?")
     assert "Said hearing shall be held within thirty days" in howard.text.split("\n")[1], howard.text
+
+
+def test_a_list_item_the_question_describes_is_cited_first_and_its_lead_in_settles_the_yes_or_no(kb):
+    """ "No basement space shall be used as a habitable room … unless:" with its items: a window below the ground
+    outside is the item about window area above grade, cited first, and the lead-in answers "may it be used?"."""
+    question = (
+        "A landlord in Holland showed me a basement bedroom for rent. The only window is down in a window well, "
+        "completely below the level of the yard outside. Can that legally be rented as a room to live in?"
+    )
+    answer = ask(kb, "holland", "basements", question)
+    assert answer.text.startswith("No."), answer.text
+    assert "entirely above the grade" in answer.payload["citations"][0]["quote"], answer.payload["citations"][0]
+    # a question about the conditions in general keeps the list in its own order, lead-in first
+    general = ask(kb, "holland", "basements", "Under § 190-9, what conditions must be met before basement space may be used as a habitable room?")
+    assert "unless" in general.payload["citations"][0]["quote"], general.payload["citations"][0]
+
+
+def test_whether_the_code_requires_a_thing_is_answered_by_the_thing_not_who(kb):
+    roof = (
+        "Every time it rains, water comes through the ceiling in my daughter's room. My landlord keeps saying he'll "
+        "get to it. We're in the Town of Howard. Is there anything in the housing code that makes him fix the roof?"
+    )
+    assert duty_asked(kb, "maintenance", roof) is None
+    first = ask(kb, "howard", "maintenance", roof).text.split("\n")[0]
+    assert first.startswith("Yes.") and "roof shall be weathertight" in first, first
+    hatch = "amery inspector wrote me up for drafty windows + a basement hatch that leaks. is that actually in the code"
+    first = ask(kb, "amery", "maintenance", hatch).text.split("\n")[0]
+    assert first.startswith("Yes.") and "basement hatchway shall be reasonably weathertight" in first, first
+
+
+def test_an_officer_the_text_says_may_require_a_thing_can(kb):
+    question = "howard inspector says i need handrails on every stair in my rental. can he actually require that"
+    assert question_form.question_kind(question) == "yes_no"  # the asking sentence opens with "can", without a "?"
+    first = ask(kb, "howard", "stairs_handrails_exits", question).text.split("\n")[0]
+    assert first.startswith("Yes.") and "may require a handrail" in first, first
+    rule = "The Building Inspector may require a handrail for each stair if deemed necessary."
+    assert question_form.yes_no("Does the code give the Inspector that authority?", rule) == "Yes"
+
+
+def test_a_lease_putting_it_on_the_tenant_does_not_move_the_duty(kb):
+    question = "muskego lease says tenant is responsible for all repairs n code stuff. so if the inspector finds something thats on them not me right"
+    assert question_form.question_kind(question) == "yes_no"  # not "who": whether the lease relieves the owner
+    first = ask(kb, "muskego", "code_precedence", question).text.split("\n")[0]
+    assert first.startswith("No.") and "shall not relieve any party" in first, first
+
+
+def test_who_approves_a_shut_off_gets_the_body_that_approves(kb):
+    question = "village of dresser - need 2 shut the water off 2 my rental bldg for an emergency main repair. who has 2 ok that"
+    assert duty_asked(kb, "utility_shutoffs", question) is None  # an officer's role, not the parties' duty
+    assert "Department of Public Works" in ask(kb, "dresser", "utility_shutoffs", question).text.split("\n")[0]

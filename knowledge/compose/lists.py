@@ -20,6 +20,12 @@ def lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
     return lead_in_of(kb.section(municipality, citation).text)
 
 
+def item_lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
+    """The lead-in of the list a section is an item of ("No basement space shall be used … unless:"), or None."""
+    section = kb.section(municipality, citation)
+    return lead_in(kb, municipality, section.parent) if section is not None and section.parent else None
+
+
 # A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.
 LED_LIST_MAX_ITEMS = 4
 

@@ -24,7 +24,7 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
-from knowledge.compose.lists import matched_items, whole_list
+from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
@@ -622,19 +622,21 @@ def compose_lead(
         share = asking_share(kb, question, muni.key, ranked[0])
         verdict = _verdict(asked, lead.text, share) if plain_verdicts else None
         listed = whole_list(kb, muni.key, ranked)
-        if verdict is None and listed is not None and plain_verdicts:
+        introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
+        if verdict is None and introduced:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
-            verdict = _verdict(asked, listed[1], share)
+            verdict = _verdict(asked, introduced, share)
         opening = f"{verdict}. " if verdict else ""
-        if not verdict and plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
+        yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
+        if not verdict and yes_no:
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            asked_items = matched_items(ranked, items)  # the items asked about first, then the lead-in and the rest
+            asked_items = matched_items(ranked, items) if yes_no else []  # a yes or no turns on the items it describes
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
