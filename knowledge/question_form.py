@@ -170,7 +170,7 @@ PERMISSION = re.compile(
     re.I,
 )
 # a question whether something relieves a party or covers him ("so im covered right?"), and a provision saying it does not
-RELIEF = re.compile(r"\b(?:off the hook|on them not me|not on me|not my problem|their problem|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
+RELIEF = re.compile(r"\b(?:off the hook|on them not me|not on me|not my problem|their problem|(?:just )?point to (?:the |my |our |a )?(?:permit|license|licence|lease)|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
 NOT_RELIEVED = re.compile(r"\b(?:not|no)\b[^.;]{0,40}\b(?:relieve|constitute a defen[cs]e|be a defen[cs]e|excuse)", re.I)
 OBLIGATION = re.compile(
     r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"

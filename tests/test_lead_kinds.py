@@ -381,3 +381,8 @@ def test_who_approves_a_shut_off_gets_the_body_that_approves(kb):
     question = "village of dresser - need 2 shut the water off 2 my rental bldg for an emergency main repair. who has 2 ok that"
     assert duty_asked(kb, "utility_shutoffs", question) is None  # an officer's role, not the parties' duty
     assert "Department of Public Works" in ask(kb, "dresser", "utility_shutoffs", question).text.split("\n")[0]
+
+
+def test_pointing_to_a_permit_is_asking_whether_it_is_a_defense(kb):
+    first = ask(kb, "dresser", "penalties", "dresser health officer gave me my permit, now says im in violation. cant i just point to the permit?")
+    assert first.text.startswith("No.") and "shall not constitute a defense" in first.text.split("\n")[0], first.text
