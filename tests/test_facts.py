@@ -54,6 +54,7 @@ def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
         ("my building has four units", 4),
         ("a 12-unit building", 12),
         ("triplex", 3),
+        ("ok wat if i add 2 more units so its 5", 5),  # the total said after the units added
     ],
 )
 def test_the_number_of_units(vocabulary, text, expected):
