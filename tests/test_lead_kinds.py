@@ -386,3 +386,9 @@ def test_who_approves_a_shut_off_gets_the_body_that_approves(kb):
 def test_pointing_to_a_permit_is_asking_whether_it_is_a_defense(kb):
     first = ask(kb, "dresser", "penalties", "dresser health officer gave me my permit, now says im in violation. cant i just point to the permit?")
     assert first.text.startswith("No.") and "shall not constitute a defense" in first.text.split("\n")[0], first.text
+
+
+def test_a_sentence_stating_the_figure_asked_leads_over_a_figure_of_something_else(kb):
+    question = "health officer in dresser just suspended my rooming house permit. how long do i have to ask for a hearing before its gone for good"
+    first = ask(kb, "dresser", "rooming_houses", question).text.split("\n")[0]
+    assert "within 10 days" in first and "24 hours" not in first, first

@@ -24,6 +24,7 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
+from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
@@ -177,8 +178,8 @@ def answer_question(
     # heating has one) is said to be missing, not answered with another topic's figure
     unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
     other = None if unstated else _better_topic(kb, muni, topic, question, role, ranking, ranked)
-    overall = [] if unstated or other is not None else _elsewhere(kb, muni, question, role, ranked)
-    other = other or _closest_elsewhere(topic, ranked, overall)
+    overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
+    other = other or closest_elsewhere(topic, ranked, overall)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
@@ -203,7 +204,11 @@ def answer_question(
         figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
         if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
-            ranked = [figure, *[r for r in ranked if r is not figure]]
+            # … unless a sentence among the best states a figure and matches far more than the figure does
+            # ("permit suspended … how long to ask for a hearing?": "within 10 days", not the 24 hours to report a sale)
+            stating = next((r for r in ranked[:FIGURE_LOOKAHEAD] if r.candidate.kind == "sentence" and states_a_figure(r.candidate.text)
+                            and r.lexical >= figure.lexical + STATED_FIGURE_MARGIN), None)
+            ranked = [stating or figure, *[r for r in ranked if r is not (stating or figure)]]
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
@@ -433,50 +438,6 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
 ANSWER_MIN_LEXICAL = 0.3
-# When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
-# another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
-# provision of an unsure question; any such provision when the topic's best is under
-# ANSWER_MIN_LEXICAL) answers instead: the classifier took the wrong topic.
-ELSEWHERE_MAX_HERE = 0.5
-ELSEWHERE_MARGIN = 0.2
-ELSEWHERE_MIN_WEIGHT = 10.0  # summed idf of the words the other provision matches (a long, specific question)
-
-
-def _closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any]) -> str | None:
-    """Another topic whose provision (the best of ``overall``: ``_elsewhere``) matches the question much better than
-    the topic's own best, when that matches less than ELSEWHERE_MAX_HERE."""
-    here = ranked[0].lexical if ranked else 0.0
-    if not overall or here >= ELSEWHERE_MAX_HERE:
-        return None
-    return next((t for t in overall[0].candidate.topics if t not in (topic, "definition")), None)
-
-
-def _elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any]) -> list[Any]:
-    """The code's whole ranking when its best provision matches the question much better than the topic's best;
-    empty otherwise."""
-    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
-
-    here = ranked[0].lexical if ranked else 0.0
-    best = selector.select(kb, question, muni.key, role, (), limit=5)
-    # below ANSWER_MIN_LEXICAL the topic has nothing to say: any good closest provision is better
-    needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
-    if not best or best[0].lexical < needed:
-        return []
-    if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
-        return []  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
-    story, asking = question_form.story_and_question(question)
-    if story and ranked:  # the story matches the other provision, the asking sentence the topic's: the topic stands
-        # ("gonna rent out my moms old house, single family, one tenant. do i need a rental license?")
-        on_asking = {_identity(r): r.lexical for r in selector.select(kb, asking, muni.key, role, (), limit=500)}
-        if on_asking.get(_identity(best[0]), 0.0) < on_asking.get(_identity(ranked[0]), 0.0):
-            return []
-    return best
-
-
-def _identity(ranked: Any) -> tuple[str, str, str]:
-    return (ranked.candidate.kind, ranked.candidate.key, ranked.candidate.citation)
-
-
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
 SENTENCE_OVER_DEFINITION = 0.1
@@ -487,7 +448,7 @@ def _beyond_topics(
 ) -> Answer | None:
     """The answer of a provision that belongs to no topic (a definition, a sentence inside one: "Any person acting
     as the agent of the owner … shall … notify the owner by means of a certified letter") when it leads ``best``
-    (``_elsewhere``: it matches the question much better than the topic's best); None otherwise."""
+    (``elsewhere``: it matches the question much better than the topic's best); None otherwise."""
     if not best or (best[0].candidate.kind != "definition" and best[0].candidate.topics):
         return None
     sentence = next(
@@ -509,6 +470,7 @@ def _beyond_topics(
 # the question than the best sentence (and at least as much as a figure on the "also" line: ALSO_MIN_LEXICAL).
 FIGURE_PROMOTE_MARGIN = 0.3
 STATED_FIGURE_MARGIN = 0.15
+FIGURE_LOOKAHEAD = 5  # how many of the best are looked at for a sentence stating a figure
 
 
 # A description must match at least this share of the question to count as what was asked.
