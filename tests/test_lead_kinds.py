@@ -392,3 +392,27 @@ def test_a_sentence_stating_the_figure_asked_leads_over_a_figure_of_something_el
     question = "health officer in dresser just suspended my rooming house permit. how long do i have to ask for a hearing before its gone for good"
     first = ask(kb, "dresser", "rooming_houses", question).text.split("\n")[0]
     assert "within 10 days" in first and "24 hours" not in first, first
+
+
+def test_a_topic_the_code_leaves_alone_gives_way_to_the_classifiers_next_topic_that_matches(kb):
+    """Dresser sets no window rule for dwellings, but its rooming houses need shades: "a room in a rooming house …
+    no blinds. Does the owner have to put something up?" taken for windows gets the rooming-house provision."""
+    question = (
+        "I rent a room in a rooming house in Dresser and my only window faces the street with no blinds, nothing. "
+        "People walking by can see right in at night. Does the owner have to put something up?"
+    )
+    ranking = [("ask_windows_light_ventilation", 0.47), ("ask_rooming_houses", 0.28), ("ask_bathroom_kitchen_facilities", 0.08)]
+    first = answer_topic(kb, "dresser", "windows_light_ventilation", question=question, ranking=ranking).text.split("\n")[0]
+    assert "shades, draw drapes" in first, first
+    # with no other topic to turn to, the text is silent and says so
+    silent = answer_topic(kb, "dresser", "windows_light_ventilation", question=question, ranking=ranking[:1])
+    assert "does not address" in silent.text.split("\n")[0], silent.text
+
+
+def test_the_defect_described_is_cited_with_the_list_of_defects_that_make_a_dwelling_unfit(kb):
+    question = (
+        "The house I rent in Holland is falling apart. Part of the kitchen ceiling came down, there are roaches "
+        "everywhere and the back porch is rotted through. Can the town actually declare the place unfit to live in?"
+    )
+    quotes = [c["quote"] for c in ask(kb, "holland", "unfit_dwellings", question).payload["citations"][:2]]
+    assert any("so damaged, decayed, dilapidated" in q for q in quotes), quotes

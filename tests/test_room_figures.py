@@ -194,3 +194,8 @@ def test_the_sleeping_room_rules_own_scope_does_not_make_a_bedroom_the_whole_uni
     question = "For a bedroom used by a single occupant in a dwelling unit of two or more rooms in the Town of Holland, what is the minimum floor area?"
     assert parsing.parse_space_request(question).kind == "bedroom"
     assert parsing.parse_space_request("what is the minimum floor area of a dwelling unit for two?").kind == "unit"
+
+
+def test_a_clerks_what_floor_area_is_required_for_n_occupants_asks_the_minimum():
+    request = parsing.parse_space_request("For a dwelling unit in Muskego with three occupants, what habitable floor area is required?")
+    assert request.wants_minimum and request.kind == "unit" and request.household.count == 3

@@ -69,11 +69,11 @@ def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> t
     return kb.section(municipality, parent), introduced, kb.children(municipality, parent)
 
 
-def matched_items(ranked: Sequence[Any], items: Sequence[Section]) -> list[Section]:
+def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str = "") -> list[Section]:
     """The items of a list that match a word of the question no other item of it matches, best-ranked first ("… only
     window is down in a window well": the window-above-grade item; "2 small windows, mostly below ground, and the
     walls get damp": that item and the damp-walls one): the items asked about, cited before the rest. None unless the
-    best-ranked candidate of all is one of them."""
+    best-ranked candidate of all is one of them or the list's own lead-in (the section ``parent``)."""
     by_citation = {item.citation: item for item in items}
     listed = [r for r in ranked if r.candidate.citation in by_citation]
     found: list[Section] = []
@@ -82,4 +82,4 @@ def matched_items(ranked: Sequence[Any], items: Sequence[Section]) -> list[Secti
         item = by_citation[r.candidate.citation]
         if set(r.matched) - others and item not in found:
             found.append(item)
-    return found if found and ranked and ranked[0].candidate.citation == found[0].citation else []
+    return found if found and ranked and ranked[0].candidate.citation in (found[0].citation, parent) else []

@@ -158,6 +158,11 @@ def answer_question(
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
+        from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
+
+        other = _better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
+        if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
+            return answer_question(kb, muni.key, other, question, facts, role, ())
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
         return settled_by_definition(kb, question, muni.key) or not_addressed(
             muni, coverage.description.lower(), topic, coverage
@@ -411,7 +416,10 @@ def _better_topic(
     role: str | None,
     ranking: Sequence[tuple[str, float]],
     ranked: Sequence[Any],
+    floor: float = 0.0,
 ) -> str | None:
+    """Another topic of the classifier's top three whose best provision matches the question much better (and at
+    least ``floor``) than the topic's best (``ranked``); None otherwise."""
     others = []
     for intent, confidence in list(ranking)[:3]:
         other = kb.topic_for_intent(intent)
@@ -421,7 +429,7 @@ def _better_topic(
         return None
     best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
     here = ranked[0].lexical if ranked else 0.0
-    if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
+    if best and best[0].lexical >= max(here + OTHER_TOPIC_MARGIN, floor):
         return next(t for t in best[0].candidate.topics if t in others)
     return None
 
@@ -598,7 +606,7 @@ def compose_lead(
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            asked_items = matched_items(ranked, items) if yes_no else []  # a yes or no turns on the items it describes
+            asked_items = matched_items(ranked, items, parent.citation) if yes_no else []  # a yes or no turns on the items it describes
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
