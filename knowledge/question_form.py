@@ -83,7 +83,7 @@ def question_kind(text: str) -> str:
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
-    if RELIEF.search(asking) and not WHO_START.search(asking):
+    if RELIEF.search(asking) and not WHO_START.search(asking) and not asks_wh(asking):
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
@@ -211,6 +211,17 @@ def story_and_question(text: str) -> tuple[str, str]:
     if told and len(told.group(1).split()) >= STORY_CLAUSE_MIN_WORDS and "?" not in told.group(1):
         story, sentence = f"{story} {told.group(1)}".strip(), sentence[told.end() :]
     return story, sentence.strip() if story else text.strip()
+
+
+def asking_with_antecedent(text: str, back_references: Iterable[str], min_words: int) -> str:
+    """The sentence that asks, with the story's last sentence before it when it is shorter than ``min_words`` and
+    points back to it ("Now the landlord says he's shutting off our water on Friday. Can he really do that?": what
+    "that" is); the asking sentence alone otherwise, and the whole message when there is no story."""
+    story, asking = story_and_question(text)
+    if not story or len(asking.split()) >= min_words or not refers_back(asking, back_references):
+        return asking
+    told = [p for p in _SENTENCE_BREAK.split(story.strip()) if p.strip()]
+    return f"{told[-1]} {asking}" if told else asking
 
 
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.

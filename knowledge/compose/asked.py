@@ -36,6 +36,8 @@ def duty_asked(
         return (remembered, home) if home else None
     if any(p.search(text) for p in vocabulary.officer_questions):
         return None  # "who approves the extermination methods?": an officer's role, not a party's duty
+    if question_form.RELIEF.search(question_form.story_and_question(text)[1]):
+        return None  # "lease says tenants clean the halls. so im off the hook right": whether the lease relieves him
     # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
     # question about a party ("must the tenant let him in?") gets its verdict; another question about it
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector

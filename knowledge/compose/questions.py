@@ -59,9 +59,10 @@ def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: An
     """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
     story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
     and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
-    story, asking = question_form.story_and_question(question)
+    story, _ = question_form.story_and_question(question)
     if not story:
         return ranked.lexical
+    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
     idx = selector.index(kb, municipality)
     found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
     weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
@@ -268,7 +269,9 @@ def _asking_sentence_ranking(
     """The topic's provisions ranked for the sentence that asks alone, when a long story drowns it ("the upstairs
     bedroom … has a slanted roof, most of the room you cant even stand up straight in. is there a rule about how
     high the ceiling has to be?"): None when there is no story or the asking sentence matches no better."""
-    story, asking = question_form.story_and_question(question)
+    story, _ = question_form.story_and_question(question)
+    # "… he's shutting off our water on Friday. Can he really do that?": the sentence it points back to, too
+    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
     if not story or len(asking.split()) < ASKING_MIN_WORDS:
         return None
     ranked = selector.matching_first(
@@ -619,6 +622,8 @@ def compose_lead(
             )
         lines.extend([note] if note else [])
         cited.append(section)
+        if listed is None and section.parent and item_lead_in(kb, muni.key, lead.citation):
+            cited.append(kb.section(muni.key, section.parent))  # an item's list lead-in says what the item is for
     also = next(
         (
             r.candidate

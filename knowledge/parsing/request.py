@@ -124,7 +124,12 @@ def parse_space_request(text: str) -> SpaceRequest:
 
     One answer reads its message several times (is it a space check? which kind? a follow-up?); the
     reading of the last few hundred messages is remembered (a :class:`SpaceRequest` is immutable)."""
-    return _read_request(" ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS])
+    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    return _read_request(_HYPHENATED_SIZE.sub(lambda m: m.group(0).replace("-", " "), lowered))
+
+
+# a size written with hyphens ("a 12-by-14-foot sleeping room"), read as "12 by 14 foot"
+_HYPHENATED_SIZE = re.compile(r"\b\d+(?:\.\d+)?-(?:by|x)-\d+(?:\.\d+)?(?:-(?:foot|feet|ft))?\b")
 
 
 @lru_cache(maxsize=256)
