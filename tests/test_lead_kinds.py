@@ -416,3 +416,34 @@ def test_the_defect_described_is_cited_with_the_list_of_defects_that_make_a_dwel
     )
     quotes = [c["quote"] for c in ask(kb, "holland", "unfit_dwellings", question).payload["citations"][:2]]
     assert any("so damaged, decayed, dilapidated" in q for q in quotes), quotes
+
+
+def test_a_short_question_pointing_back_is_read_with_the_sentence_it_points_to(kb):
+    """ "… Now the landlord has texted that he's shutting off our water on Friday unless we pay everything. Can he
+    really do that?": "that" is the shut-off the sentence before tells, and the code forbids it."""
+    question = (
+        "We fell two weeks behind on rent in the Town of Holland because my hours got cut. Now the landlord has texted "
+        "that he's shutting off our water on Friday unless we pay everything. Can he really do that?"
+    )
+    assert question_form.asking_with_antecedent(question, kb.meta("back_references"), 6).startswith("Now the landlord")
+    first = ask(kb, "holland", "utility_shutoffs", question).text.split("\n")[0]
+    assert first.startswith("No.") and "shut off" in first, first
+
+
+def test_a_figure_this_code_does_not_state_is_said_to_be_missing(kb):
+    question = "For the Town of Holland, what percentage of a habitable room's required window area must be capable of being opened?"
+    first = ask(kb, "holland", "windows_light_ventilation", question).text.split("\n")[0]
+    assert "does not state openable area" in first, first
+    height = ask(kb, "holland", "stairs_handrails_exits", "town of holland what height do the handrails on basement stairs have to be")
+    assert "does not address" in height.text.split("\n")[0], height.text
+
+
+def test_words_of_a_defense_or_of_telling_him_no_are_read(kb):
+    defense = "if the village of dresser gave me a rooming house permit can i use that as my defense if they cite me for violations later"
+    assert question_form.RELIEF.search(defense)
+    assert question_form.question_kind("where does the chapter direct him for further relief?") == "open"  # not yes/no
+    vocabulary = kb.fact_vocabulary()
+    from knowledge import facts
+
+    told = "He wants to come in Saturday at 10 am to fix the leaking toilet. We're in the Town of Holland. Can I just tell him no?"
+    assert facts.refusing_side(told, vocabulary, "tenant") == vocabulary.sides.get("occupant")

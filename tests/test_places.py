@@ -190,3 +190,14 @@ def test_another_state_a_township_or_beyond_the_boundary_is_not_the_covered_plac
 def test_holland_twp_is_the_covered_town(nlp, kb):
     found = places_in(nlp, "holland twp - do i need a rental license?")
     assert found and found[0][0] == "municipality" and kb.resolve_municipality(found[0][1]) == "holland"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("I live in New Berlin, right on the Muskego border. The handrail is loose.", "Muskego"),
+        ("My apartment's in Osceola, right next door to Dresser. The heat has been out.", "Dresser"),
+    ],
+)
+def test_a_covered_name_as_a_border_or_next_door_is_not_the_place(text, named):
+    assert named_as_nearby(text, named, PLACES)

@@ -199,3 +199,8 @@ def test_the_sleeping_room_rules_own_scope_does_not_make_a_bedroom_the_whole_uni
 def test_a_clerks_what_floor_area_is_required_for_n_occupants_asks_the_minimum():
     request = parsing.parse_space_request("For a dwelling unit in Muskego with three occupants, what habitable floor area is required?")
     assert request.wants_minimum and request.kind == "unit" and request.household.count == 3
+
+
+def test_a_size_written_with_hyphens_is_read():
+    assert [r.area_sqft for r in parsing.parse_space_request("a 12-by-14-foot sleeping room, min openable window area?").rooms] == [168.0]
+    assert parsing.parse_space_request("a well-lit room").rooms == ()

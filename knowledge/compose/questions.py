@@ -622,8 +622,6 @@ def compose_lead(
             )
         lines.extend([note] if note else [])
         cited.append(section)
-        if listed is None and section.parent and item_lead_in(kb, muni.key, lead.citation):
-            cited.append(kb.section(muni.key, section.parent))  # an item's list lead-in says what the item is for
     also = next(
         (
             r.candidate
