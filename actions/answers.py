@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List
 
 from rasa_sdk import Action, Tracker
@@ -135,6 +136,10 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     """The user's question on ``topic`` and its intent ranking: the latest message when it asked
     it, else the last message whose intent asked it ("bedroom size?" … "Amery")."""
     latest = tracker.latest_message or {}
+    if asks_again_elsewhere(tracker):  # "And if the same kind of notice came from the Town of Howard?"
+        earlier = _earlier_question(tracker, topic)
+        if earlier[0]:
+            return earlier
     if topic_of(intent_of(tracker)) == topic:
         return latest.get("text") or None, intent_ranking(latest)
     ranked = [name for name, _ in intent_ranking(latest)]
@@ -144,6 +149,12 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         return None, []  # new facts for the last question: answer with the rules and the facts
     if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
         return latest.get("text") or None, intent_ranking(latest)
+    return _earlier_question(tracker, topic)
+
+
+def _earlier_question(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
+    """The last message before the latest whose intent asked ``topic`` (or an unclear one just before the
+    latest), with its intent ranking."""
     wanted = kb().topic_config(topic).intent
     users = [e for e in reversed(list(tracker.events or [])) if e.get("event") == "user"][1:]
     for number, event in enumerate(users):
@@ -155,6 +166,19 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         if intent == wanted or (number == 0 and intent == "nlu_fallback"):
             return event.get("text") or None, intent_ranking(parse)
     return None, []
+
+
+# A message asking the last question again for another place is short.
+ASK_AGAIN_MAX_WORDS = 16
+
+
+def asks_again_elsewhere(tracker: Tracker) -> bool:
+    """Whether the latest message names a municipality and asks the last question again for it with a word of
+    sameness ("And if the same kind of notice came from the Town of Howard?": ``same_question_words``)."""
+    text = str((tracker.latest_message or {}).get("text") or "").lower()
+    words = re.findall(r"[a-z]+", text)
+    same = set(kb().meta("same_question_words") or ())
+    return bool(latest_entity(tracker, "municipality")) and 0 < len(words) <= ASK_AGAIN_MAX_WORDS and bool(set(words) & same)
 
 
 def named_space_topic(key: str | None, topic: str, text: str) -> str:

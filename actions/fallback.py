@@ -34,7 +34,7 @@ from knowledge.compose import answer_topic, answer_unsure, ask_municipality, dut
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
-from knowledge.question_form import refers_back
+from knowledge.question_form import asks_wh, refers_back
 from knowledge.scopes import named_scopes
 
 MAX_SUGGESTIONS = 3
@@ -133,7 +133,13 @@ class ActionClarify(Action):
         )
         if asked_duty_topic:
             return answer_or_ask(dispatcher, tracker, asked_duty_topic[1])
+        # a topic's word in a bare phrase ("Town of Howard trash q"), or in a question the classifier also thought of
+        # that topic ("… to what temperature must heating facilities …?"); otherwise a wh-question ("During insect
+        # season, what must be fitted on a door …?": not pests) is left to the selector, which reads all of its words
         named_topic = topic_from_text(kb(), text) if latest_entity(tracker, "municipality") else None
+        guessed = {topic_of(name) for name, _ in intent_ranking(tracker.latest_message)}
+        if named_topic and asks_wh(text) and named_topic not in guessed:
+            named_topic = None
         if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)

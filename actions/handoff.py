@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_municipality, kb, send
 from actions.safety import guarded
-from knowledge.handoff import handoff
+from knowledge.handoff import asks_the_code, handoff
 from knowledge.kb import KnowledgeBaseError
 
 
@@ -24,6 +24,10 @@ class ActionRequestHuman(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: Dict[str, Any]
     ) -> List[Dict[str, Any]]:
+        if asks_the_code(kb(), tracker.latest_message.get("text") or ""):
+            from actions.fallback import ActionClarify  # "how is the manager required to inform the owner?": the code
+
+            return await ActionClarify().run(dispatcher, tracker, domain)
         key, _ = current_municipality(tracker)
         try:
             answer = handoff(kb(), key, tracker.latest_message.get("text") or "")

@@ -106,6 +106,8 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
     """
     text = tracker.latest_message.get("text") or ""
     request = parsing.parse_space_request(text)
+    if (tracker.latest_message.get("intent") or {}).get("name") == "inform_municipality" and last:
+        request = dataclasses.replace(request, kind=None)  # "scratch that, the house is in muskego": where, not which space
     facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
     unknown = [p for p in facts.get("persons") or [] if p[1] is None]
     if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"

@@ -315,6 +315,7 @@ def build(
             {"key": "housing_words", "value": json.dumps(curated.load_word_list("housing_words"))},
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
+            {"key": "same_question_words", "value": json.dumps(curated.load_word_list("same_question_words"))},
             {"key": "shorthand", "value": json.dumps(shorthand.load())},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
             {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},

@@ -158,16 +158,17 @@ def place_patterns(places: dict[str, Any], covered: list[tuple[str, str, list[st
         if "{place}" not in tokens:
             patterns.append({"label": "other_place", "pattern": [{"LOWER": t} for t in tokens]})
             continue
-        for width in (1, 2):  # "{place}": a place name of one or two words
-            name = [{"IS_ALPHA": True, "LOWER": {"NOT_IN": ["the", "of", "a"]}}] * width
+        word = {"IS_ALPHA": True, "LOWER": {"NOT_IN": ["the", "of", "a"]}}
+        for name in ([word], [word, word], [word, {"LOWER": "of"}, word]):  # "{place}": "Muskego", "Village of Dresser"
             pattern = [name_token for t in tokens for name_token in (name if t == "{place}" else [{"LOWER": t}])]
             patterns.append({"label": "other_place", "pattern": pattern})
     return patterns
 
 
 def _outside_pattern(phrase: str) -> str:
-    """A regular expression for one ``outside_phrases`` entry ("{place}": one or two words)."""
-    return r"(?<![a-z])" + re.escape(phrase).replace(re.escape("{place}"), r"[a-z]+(?: [a-z]+)?") + r"(?![a-z])"
+    """A regular expression for one ``outside_phrases`` entry ("{place}": one or two words, or "<kind> of <name>")."""
+    place = r"(?:[a-z]+ of [a-z]+|[a-z]+(?: [a-z]+)?)"
+    return r"(?<![a-z])" + re.escape(phrase).replace(re.escape("{place}"), place) + r"(?![a-z])"
 
 
 

@@ -70,6 +70,8 @@ class Vocabulary:
     # "who" questions about an officer or a body ("who approves ...?", "who issues the permits?"), not a party
     officer_questions: tuple[re.Pattern[str], ...] = ()
     thing_questions: tuple[re.Pattern[str], ...] = ()
+    # "… keeps refusing to let me in. wat does the code say": an open question about the duty the story names
+    story_questions: tuple[re.Pattern[str], ...] = ()
     # the officers and bodies a text may name: an officer question's answer names one ("issued by the Health Officer")
     officer_titles: tuple[str, ...] = ()
     # the words of a rule that set when a duty is due ("at all reasonable times"): a decided verdict says them
@@ -199,7 +201,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
-    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal")), ("asker", ("owner", "occupant"))):
+    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal", "asker_refusal")), ("asker", ("owner", "occupant"))):
         for name, patterns in (raw.get(section) or {}).items():
             if name not in allowed:
                 problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
@@ -208,11 +210,12 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
                     re.compile(pattern)
                 except re.error as exc:
                     problems.append(f"{section}.{name}: bad pattern {pattern!r}: {exc}")
-    for pattern in raw.get("who_phrases") or []:
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            problems.append(f"who_phrases: bad pattern {pattern!r}: {exc}")
+    for key in ("who_phrases", "story_questions"):
+        for pattern in raw.get(key) or []:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.append(f"{key}: bad pattern {pattern!r}: {exc}")
     return problems
 
 
@@ -254,6 +257,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
         officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
         thing_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("thing_questions") or ()),
+        story_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("story_questions") or ()),
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),
@@ -394,8 +398,12 @@ def is_who_question(text: str, vocabulary: Vocabulary) -> bool:
 
 def refusing_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:
     """The side ("landlord" or "tenant") a permission question says refuses a duty ("my tenant won't let my plumber
-    in, is she allowed to do that?": the tenant), the other side from the asker's; None otherwise."""
+    in, is she allowed to do that?": the tenant, the other side from the asker's; "can I just refuse?": the
+    asker's own side); None otherwise."""
     lowered = _prepare(text)
+    if any(p.search(lowered) for p in vocabulary.proposals.get("asker_refusal", ())):
+        refuser = _asker_party(lowered, vocabulary, role)  # "can I just refuse?": the asker
+        return vocabulary.sides.get(refuser) if refuser else None
     if not any(p.search(lowered) for p in vocabulary.proposals.get("refusal", ())):
         return None
     refuser = _OTHER_PARTY.get(_asker_party(lowered, vocabulary, role) or "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
 from knowledge.kb import KnowledgeBase, Section
@@ -77,6 +77,20 @@ def wants_person(kb: KnowledgeBase, text: str) -> bool:
     lowered = " ".join(w for w in str(text or "").lower().replace("’", "'").split() if w not in fillers)
     phrases = config.get("asking_phrases") or ()
     return has_phrase(lowered, phrases)
+
+
+def asks_the_code(kb: KnowledgeBase, text: str) -> bool:
+    """Whether a message the classifier took for a request for a person is a question about the code itself: a
+    what/how/when question that asks for no person (``wants_person``) and has housing words besides the words of
+    contacting someone and the officers' titles ("how is the manager required to inform the owner?")."""
+    if wants_person(kb, text) or not question_form.asks_wh(text):
+        return False
+    config = kb.meta("handoff") or {}
+    ignored = {str(w).lower() for w in config.get("ignore_words") or ()}
+    titles = " ".join(kb.fact_vocabulary().officer_titles)
+    ignored |= set(re.findall(r"[a-z]+", titles))
+    rest = " ".join(w for w in re.findall(r"[a-z']+", str(text).lower()) if w not in ignored)
+    return selector.has_housing_words(kb, rest)
 
 
 def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "") -> Answer:

@@ -8,78 +8,45 @@ them and :mod:`knowledge.compose` leads the answer with them.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+FORMS_PATH = Path(__file__).with_name("question_forms.yml")
+FORM_KEYS = (
+    "figure_words", "definition_words", "yes_no_starts", "wh_words", "time_units", "who_start", "who_words",
+    "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
+    "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
+)
+
+
+def load_forms(path: Path = FORMS_PATH) -> dict[str, Any]:
+    """The question forms' phrases and patterns (``knowledge/question_forms.yml``)."""
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle) or {}
+
+
+_FORMS = load_forms()
+
+
+def _pattern(key: str) -> re.Pattern[str]:
+    return re.compile(_FORMS[key], re.IGNORECASE)
+
 
 # Words that make a question a "who must" question, a figure question, a definition question.
-WHO_START = re.compile(r"^\W*(?:who|whose|whos|who's|whom)\b", re.I)
-WHO_WORDS = re.compile(
-    r"\b(?:who(?:'s|s)? (?:is|has|must|should|pays|needs|does|supplies|provides|fixes|cleans|takes|buys|bears|handles)|"
-    r"whose (?:job|responsibility|duty)|responsib|on the hook|me or (?:the|my) (?:landlord|owner|tenant)|"
-    r"(?:landlord|owner|tenant|occupant) or (?:me|the tenant|the landlord|the owner|the occupant))",
-    re.I,
-)
-FIGURE_WORDS = (
-    "how many",
-    "how much",
-    "how big",
-    "how large",
-    "how small",
-    "how long",
-    "how hot",
-    "how warm",
-    "how cold",
-    "how high",
-    "how tall",
-    "how low",
-    "how often",
-    "how far",
-    "how soon",
-    "what period",
-    "within what time",
-    "how much time",
-    "what temperature",
-    "a temperature",
-    "any temperature",
-    "temperature requirement",
-    "what temp",
-    "what size",
-    "minimum",
-    "maximum",
-    "min",
-    "max",
-    "smallest",
-    "largest",
-    "at least",
-    "square feet",
-    "sq ft",
-    "sqft",
-    "deadline",
-    "degrees",
-    "fee",
-    "quorum",
-    "members",
-    "term",
-    "per day",
-    "fine per",
-    "what percent",
-    "what percentage",
-    "how soon",
-)
-DEFINITION_WORDS = ("what does", "what is a", "what is an", "mean", "define", "definition", "meaning", "count as")
-YES_NO_STARTS = frozenset(
-    "do does did is are am can could may must should will would has have was were shall need".split()
-)
+WHO_START = _pattern("who_start")
+WHO_WORDS = _pattern("who_words")
+FIGURE_WORDS = tuple(_FORMS["figure_words"])
+DEFINITION_WORDS = tuple(_FORMS["definition_words"])
+YES_NO_STARTS = frozenset(_FORMS["yes_no_starts"])
 
 _WORD = re.compile(r"[a-z0-9]+")
 
-YES_NO_HINTS = re.compile(
-    r"\b(?:reqd|req'd|required|allowed|legal|ok|okay|a code thing|against (?:the )?code|supposed to|have to|has to|"
-    r"need to|needs to|must|obligated)\b",
-    re.I,
-)
+YES_NO_HINTS = _pattern("yes_no_hints")
 
 
-WH_WORDS = frozenset("what which where when why how whom whats hows wheres whens whys".split())  # "whats": "what's"
+WH_WORDS = frozenset(_FORMS["wh_words"])
 
 
 def asks_wh(text: str) -> bool:
@@ -104,10 +71,10 @@ def asking_opens_with(text: str, words: frozenset[str] | set[str]) -> bool:
 
 # a follow-up's opening words that only keep the conversation going ("ok and who actually hears the appeal?",
 # "ok & where do i file it"): not the "ok" of "is it ok", so the question's form is read after them
-_FILLER_OPENING = re.compile(r"^\W*(?:(?:ok|okay|k|alright|so|and|also|but|well|oh|thanks|thank you|great|got it)\b[\s,.!&+-]*)+", re.I)
+_FILLER_OPENING = _pattern("filler_opening")
 
 
-_IN_DEFINITIONS = re.compile(r"\b(?:under|in|per|according to|from) (?:the |its )?(?:[\w'-]+ ){0,5}?definitions\b", re.I)
+_IN_DEFINITIONS = _pattern("in_definitions")
 
 
 def question_kind(text: str) -> str:
@@ -116,6 +83,8 @@ def question_kind(text: str) -> str:
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
+    if RELIEF.search(asking) and not WHO_START.search(asking) and not asks_wh(asking):
+        return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
@@ -131,6 +100,9 @@ def question_kind(text: str) -> str:
         return "yes_no"
     if _opening_after_place(text) in YES_NO_STARTS:  # "muskego - can 2 small apts share 1 bathroom"
         return "yes_no"
+    opening = _WORD.findall(asking.lower().replace("'", ""))[:1]
+    if asking != text and opening and opening[0] in YES_NO_STARTS:
+        return "yes_no"  # "inspector says i need handrails on every stair. can he actually require that"
     return "open"
 
 
@@ -147,41 +119,20 @@ def _opening_after_place(text: str) -> str:
     return words[0] if words else ""
 
 
-NEGATIONS = re.compile(
-    r"\b(no (?:owner|operator|occupant|person|dwelling|room|basement|cellar|privy|[a-z]+ (?:shall|may))|"
-    r"shall not|may not|prohibited|unlawful|under no circumstances|not be (?:used|occupied|permitted))\b",
-    re.I,
-)
-REQUIRED_CONDITION = re.compile(r"\b(?:shall not|no\b[^.;]*\bshall)\b[^.;]*\b(?:without|unless)\b", re.I)
-NOT_PREVENTED = re.compile(
-    r"\b(?:shall|may) not be (?:construed|deemed|interpreted) to (?:prevent|prohibit|bar)\b", re.I
-)
-PERMISSION = re.compile(
-    r"^\s*(?:can|could|may)\b|(?:^|[,;:\-–—]\s*)(?:can|could) \w+|\b(?:can|could|may) (?:i|we|you|they|he|she|it|my|our|the|a|an|someone|somebody|"
-    r"landlords?|owners?|tenants?|operators?)\b|"
-    r"\b(?:is (?:it|that|this) (?:ok|okay|legal|allowed)|are .* allowed|is .* allowed|allowed to|permitted)\b|"
-    r"\b(?:is|are) [^.?!]*\b(?:ok|okay|legal|fine|allowed)\b",
-    re.I,
-)
+NEGATIONS = _pattern("negations")
+REQUIRED_CONDITION = _pattern("required_condition")
+NOT_PREVENTED = _pattern("not_prevented")
+PERMISSION = _pattern("permission")
 # a question whether something relieves a party or covers him ("so im covered right?"), and a provision saying it does not
-RELIEF = re.compile(r"\b(?:off the hook|relieves?|relieved|excuses?|excused|covered|protects?|protected|a defen[cs]e)\b", re.I)
-NOT_RELIEVED = re.compile(r"\b(?:not|no)\b[^.;]{0,40}\b(?:relieve|constitute a defen[cs]e|be a defen[cs]e|excuse)", re.I)
-OBLIGATION = re.compile(
-    r"\b(have to|has to|must|need to|needs to|needs? (?:a|an|the)|required|require|reqd|req'd|do i need|"
-    r"does .* need|should|supposed to)\b|\bneeds?\b[^.?!]*\?\s*$",
-    re.I,
-)
+RELIEF = _pattern("relief")
+NOT_RELIEVED = _pattern("not_relieved")
+OBLIGATION = _pattern("obligation")
 
 
 # what a question says is missing: "no window at all", "without screens", "doesn't have a railing",
 # "none of the windows have screens"
-_LACKING = re.compile(
-    r"\b(?:no|without|lacks?|lacking|missing|(?:do|does|did)(?:n'?t| not) (?:have|has)(?: an?| any)?"
-    r"|none of (?:the |my |our |its )?[a-z]+ (?:have|has)(?: an?| any)?)\s+"
-    r"(?:working |hot |real |proper |any |an? )?([a-z]{3,})",
-    re.I,
-)
-_AFFIRMED = re.compile(r"\b(?:shall|must)\b(?! not)", re.I)
+_LACKING = _pattern("lacking")
+_AFFIRMED = _pattern("affirmed")
 
 
 def lacks_required(question: str, provision: str) -> bool:
@@ -221,6 +172,7 @@ def yes_no(question: str, provision: str) -> str | None:
         OBLIGATION.search(question)
         or YES_NO_HINTS.search(question)
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
+        or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
     ):
         if negated:
             # "shall not rent … without having been issued a license": the license is required
@@ -245,11 +197,7 @@ _SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+")  # '…
 
 # A clause told before a comma and a question opened after it, in one sentence: the clause is story too.
 STORY_CLAUSE_MIN_WORDS = 4
-_TOLD_THEN_ASKED = re.compile(
-    r"([^,]*?),\s*(?=(?:how|what|whats|what's|who|whose|when|where|which|why|can|could|do|does|did|is|are|am|should|"
-    r"must|will|would|may|am)\b)",
-    re.IGNORECASE,
-)
+_TOLD_THEN_ASKED = _pattern("told_then_asked")
 
 
 def story_and_question(text: str) -> tuple[str, str]:
@@ -265,6 +213,17 @@ def story_and_question(text: str) -> tuple[str, str]:
     return story, sentence.strip() if story else text.strip()
 
 
+def asking_with_antecedent(text: str, back_references: Iterable[str], min_words: int) -> str:
+    """The sentence that asks, with the story's last sentence before it when it is shorter than ``min_words`` and
+    points back to it ("Now the landlord says he's shutting off our water on Friday. Can he really do that?": what
+    "that" is); the asking sentence alone otherwise, and the whole message when there is no story."""
+    story, asking = story_and_question(text)
+    if not story or len(asking.split()) >= min_words or not refers_back(asking, back_references):
+        return asking
+    told = [p for p in _SENTENCE_BREAK.split(story.strip()) if p.strip()]
+    return f"{told[-1]} {asking}" if told else asking
+
+
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.
 BACK_REFERENCE_MAX_WORDS = 16
 
@@ -276,8 +235,8 @@ def refers_back(text: str, back_references: Iterable[str]) -> bool:
     return 0 < len(words) <= BACK_REFERENCE_MAX_WORDS and bool(set(words) & {w.replace("'", "") for w in back_references})
 
 
-TIME_UNITS = frozenset({"days", "hours", "weeks", "months", "years"})
-_ASKED_UNIT = re.compile(r"\bhow many (days|hours|weeks|months|years)\b", re.I)
+TIME_UNITS = frozenset(_FORMS["time_units"])
+_ASKED_UNIT = _pattern("asked_unit")
 
 
 def asked_unit(question: str) -> str | None:

@@ -54,6 +54,7 @@ def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
         ("my building has four units", 4),
         ("a 12-unit building", 12),
         ("triplex", 3),
+        ("ok wat if i add 2 more units so its 5", 5),  # the total said after the units added
     ],
 )
 def test_the_number_of_units(vocabulary, text, expected):
@@ -243,3 +244,23 @@ def test_the_side_a_question_proposes_through_what_the_code_says_or_whom_a_tenan
     assert proposed_side(said, vocabulary) == vocabulary.sides.get("owner")
     refused = "amery tenant keeps refusing entry to fix the leaky pipe under the sink. do they have to let me in?"
     assert proposed_side(refused, vocabulary) == vocabulary.sides.get("occupant")  # "they": the tenant, not the asker
+
+
+def test_an_asker_who_would_refuse_a_duty_that_is_theirs_is_told_no(kb):
+    """ "he's coming Saturday to replace the fan … can I just refuse?": the asker (a tenant, by "my landlord") refuses
+    giving access, which is the occupant's duty: "No,"; "tenant wont let me in … can i insist": the other side's duty."""
+    from knowledge.compose import answer_for_duty
+
+    refuse = (
+        "My landlord in Howard texted that he's coming Saturday at 10 in the morning to replace the bathroom fan. "
+        "I work nights and I really don't want anyone in the apartment. Can I just refuse?"
+    )
+    vocabulary = kb.fact_vocabulary()
+    assert F.asked_duty(refuse, vocabulary) == "give_access_for_repairs"
+    assert F.refusing_side(refuse, vocabulary) == vocabulary.sides.get("occupant")
+    first = answer_for_duty(kb, "howard", "give_access_for_repairs", {}, "access_for_repairs", question=refuse).text
+    assert first.startswith("No,"), first
+    insist = "amery tenant wont let me in to replace the rotted bathroom floor. can i insist"
+    assert F.proposed_side(insist, vocabulary) == vocabulary.sides.get("occupant")
+    keep_out = "He just told me he's coming next Tuesday to fix the floor. Am I allowed to just say no and keep him out?"
+    assert F.asked_duty(keep_out, vocabulary) == "give_access_for_repairs"

@@ -583,6 +583,28 @@ CONVERSATIONS = [
         "name": "who do I call",
         "turns": [{"user": "who do I call", "expect": ["Building Inspector", "review list"], "handoff": True}],
     },
+    {
+        "name": "the same question asked again for another place",
+        "turns": [
+            {
+                "user": "How many days does a property owner have to request a hearing on a housing violation notice in the Town of Holland?",
+                "expect": ["10 days"],
+                "municipality": "holland",
+            },
+            {
+                "user": "And if the same kind of notice came from the Town of Howard?",
+                "expect": ["thirty days", "Such petition shall be filed within thirty days"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "units added, and the total said after them",
+        "turns": [
+            {"user": "got a 3 unit bldg in holland, do i hv to supply the garbage cans or do the tenants", "expect": ["occupant"]},
+            {"user": "ok wat if i add 2 more units so its 5", "expect": ["owner", "more than four"], "municipality": "holland"},
+        ],
+    },
 ]
 
 

@@ -331,3 +331,119 @@ def test_how_long_a_permit_or_license_is_good_for(kb):
     assert "two years" in " ".join(amery.text.split("\n")[:2]), amery.text
     howard = ask(kb, "howard", "notices_hearings_appeals", "Within what period after a petition is filed must the Howard Housing Appeals Board hold its hearing?")
     assert "Said hearing shall be held within thirty days" in howard.text.split("\n")[1], howard.text
+
+
+def test_a_list_item_the_question_describes_is_cited_first_and_its_lead_in_settles_the_yes_or_no(kb):
+    """ "No basement space shall be used as a habitable room … unless:" with its items: a window below the ground
+    outside is the item about window area above grade, cited first, and the lead-in answers "may it be used?"."""
+    question = (
+        "A landlord in Holland showed me a basement bedroom for rent. The only window is down in a window well, "
+        "completely below the level of the yard outside. Can that legally be rented as a room to live in?"
+    )
+    answer = ask(kb, "holland", "basements", question)
+    assert answer.text.startswith("No."), answer.text
+    assert "entirely above the grade" in answer.payload["citations"][0]["quote"], answer.payload["citations"][0]
+    # a question about the conditions in general keeps the list in its own order, lead-in first
+    general = ask(kb, "holland", "basements", "Under § 190-9, what conditions must be met before basement space may be used as a habitable room?")
+    assert "unless" in general.payload["citations"][0]["quote"], general.payload["citations"][0]
+
+
+def test_whether_the_code_requires_a_thing_is_answered_by_the_thing_not_who(kb):
+    roof = (
+        "Every time it rains, water comes through the ceiling in my daughter's room. My landlord keeps saying he'll "
+        "get to it. We're in the Town of Howard. Is there anything in the housing code that makes him fix the roof?"
+    )
+    assert duty_asked(kb, "maintenance", roof) is None
+    first = ask(kb, "howard", "maintenance", roof).text.split("\n")[0]
+    assert first.startswith("Yes.") and "roof shall be weathertight" in first, first
+    hatch = "amery inspector wrote me up for drafty windows + a basement hatch that leaks. is that actually in the code"
+    first = ask(kb, "amery", "maintenance", hatch).text.split("\n")[0]
+    assert first.startswith("Yes.") and "basement hatchway shall be reasonably weathertight" in first, first
+
+
+def test_an_officer_the_text_says_may_require_a_thing_can(kb):
+    question = "howard inspector says i need handrails on every stair in my rental. can he actually require that"
+    assert question_form.question_kind(question) == "yes_no"  # the asking sentence opens with "can", without a "?"
+    first = ask(kb, "howard", "stairs_handrails_exits", question).text.split("\n")[0]
+    assert first.startswith("Yes.") and "may require a handrail" in first, first
+    rule = "The Building Inspector may require a handrail for each stair if deemed necessary."
+    assert question_form.yes_no("Does the code give the Inspector that authority?", rule) == "Yes"
+
+
+def test_a_lease_putting_it_on_the_tenant_does_not_move_the_duty(kb):
+    question = "muskego lease says tenant is responsible for all repairs n code stuff. so if the inspector finds something thats on them not me right"
+    assert question_form.question_kind(question) == "yes_no"  # not "who": whether the lease relieves the owner
+    first = ask(kb, "muskego", "code_precedence", question).text.split("\n")[0]
+    assert first.startswith("No.") and "shall not relieve any party" in first, first
+
+
+def test_who_approves_a_shut_off_gets_the_body_that_approves(kb):
+    question = "village of dresser - need 2 shut the water off 2 my rental bldg for an emergency main repair. who has 2 ok that"
+    assert duty_asked(kb, "utility_shutoffs", question) is None  # an officer's role, not the parties' duty
+    assert "Department of Public Works" in ask(kb, "dresser", "utility_shutoffs", question).text.split("\n")[0]
+
+
+def test_pointing_to_a_permit_is_asking_whether_it_is_a_defense(kb):
+    first = ask(kb, "dresser", "penalties", "dresser health officer gave me my permit, now says im in violation. cant i just point to the permit?")
+    assert first.text.startswith("No.") and "shall not constitute a defense" in first.text.split("\n")[0], first.text
+
+
+def test_a_sentence_stating_the_figure_asked_leads_over_a_figure_of_something_else(kb):
+    question = "health officer in dresser just suspended my rooming house permit. how long do i have to ask for a hearing before its gone for good"
+    first = ask(kb, "dresser", "rooming_houses", question).text.split("\n")[0]
+    assert "within 10 days" in first and "24 hours" not in first, first
+
+
+def test_a_topic_the_code_leaves_alone_gives_way_to_the_classifiers_next_topic_that_matches(kb):
+    """Dresser sets no window rule for dwellings, but its rooming houses need shades: "a room in a rooming house …
+    no blinds. Does the owner have to put something up?" taken for windows gets the rooming-house provision."""
+    question = (
+        "I rent a room in a rooming house in Dresser and my only window faces the street with no blinds, nothing. "
+        "People walking by can see right in at night. Does the owner have to put something up?"
+    )
+    ranking = [("ask_windows_light_ventilation", 0.47), ("ask_rooming_houses", 0.28), ("ask_bathroom_kitchen_facilities", 0.08)]
+    first = answer_topic(kb, "dresser", "windows_light_ventilation", question=question, ranking=ranking).text.split("\n")[0]
+    assert "shades, draw drapes" in first, first
+    # with no other topic to turn to, the text is silent and says so
+    silent = answer_topic(kb, "dresser", "windows_light_ventilation", question=question, ranking=ranking[:1])
+    assert "does not address" in silent.text.split("\n")[0], silent.text
+
+
+def test_the_defect_described_is_cited_with_the_list_of_defects_that_make_a_dwelling_unfit(kb):
+    question = (
+        "The house I rent in Holland is falling apart. Part of the kitchen ceiling came down, there are roaches "
+        "everywhere and the back porch is rotted through. Can the town actually declare the place unfit to live in?"
+    )
+    quotes = [c["quote"] for c in ask(kb, "holland", "unfit_dwellings", question).payload["citations"][:2]]
+    assert any("so damaged, decayed, dilapidated" in q for q in quotes), quotes
+
+
+def test_a_short_question_pointing_back_is_read_with_the_sentence_it_points_to(kb):
+    """ "… Now the landlord has texted that he's shutting off our water on Friday unless we pay everything. Can he
+    really do that?": "that" is the shut-off the sentence before tells, and the code forbids it."""
+    question = (
+        "We fell two weeks behind on rent in the Town of Holland because my hours got cut. Now the landlord has texted "
+        "that he's shutting off our water on Friday unless we pay everything. Can he really do that?"
+    )
+    assert question_form.asking_with_antecedent(question, kb.meta("back_references"), 6).startswith("Now the landlord")
+    first = ask(kb, "holland", "utility_shutoffs", question).text.split("\n")[0]
+    assert first.startswith("No.") and "shut off" in first, first
+
+
+def test_a_figure_this_code_does_not_state_is_said_to_be_missing(kb):
+    question = "For the Town of Holland, what percentage of a habitable room's required window area must be capable of being opened?"
+    first = ask(kb, "holland", "windows_light_ventilation", question).text.split("\n")[0]
+    assert "does not state openable area" in first, first
+    height = ask(kb, "holland", "stairs_handrails_exits", "town of holland what height do the handrails on basement stairs have to be")
+    assert "does not address" in height.text.split("\n")[0], height.text
+
+
+def test_words_of_a_defense_or_of_telling_him_no_are_read(kb):
+    defense = "if the village of dresser gave me a rooming house permit can i use that as my defense if they cite me for violations later"
+    assert question_form.RELIEF.search(defense)
+    assert question_form.question_kind("where does the chapter direct him for further relief?") == "open"  # not yes/no
+    vocabulary = kb.fact_vocabulary()
+    from knowledge import facts
+
+    told = "He wants to come in Saturday at 10 am to fix the leaking toilet. We're in the Town of Holland. Can I just tell him no?"
+    assert facts.refusing_side(told, vocabulary, "tenant") == vocabulary.sides.get("occupant")

@@ -354,6 +354,14 @@ from knowledge.parsing import parse_household, parse_space_request, resolve_ages
         # an age told bare after the person it belongs to
         ("my daughter is 10 and my son is 14, they share a bedroom that is 8 by 9", ["child", "child"], [10, 14]),
         ("my son just turned 13", ["child"], [13]),
+        # the speaker's own age, ages after ", who are", an age in months after the person, a family added to roomers
+        ("my sister is 16 and i'm 19, and we share a bedroom. big enough for the two of us?", ["person", "adult"], [16, 19]),
+        ("my three kids, who are 14, 9 and 4, would all sleep in the big bedroom", ["child"] * 3, [14, 9, 4]),
+        ("two adults, children aged 5 and 3, and a baby of seven months", ["adult", "adult", "person", "person", "baby"], [5, 3, 7 / 12]),
+        ("18 roomers plus my family of 3 all share the bathrooms", ["adult"] * 18 + ["person"] * 3, []),
+        # the same count named again is the same people
+        ("my three boys share a bedroom. how many square feet do three kids in one room need?", ["child"] * 3, []),
+        ("2 kids in one room and 2 kids in the other", ["child"] * 4, []),
     ],
 )
 def test_households_are_read_with_who_is_who(text, bands, ages):

@@ -166,3 +166,38 @@ def test_a_covered_name_that_says_what_the_place_is_near_is_not_the_place(text, 
 )
 def test_a_covered_name_in_its_own_right_stays_the_place(text, named):
     assert not named_as_nearby(text, named, PLACES)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "got a code violation notice in howard kansas, how many days do i have to appeal",
+        "amery twp - do i need a rental license for the farmhouse i rent out?",
+        "A property owner just beyond the Village of Dresser boundary asks whether the penalties apply to him.",
+        "My address says Howard but the tax bill says I'm in a different municipality.",
+    ],
+)
+def test_another_state_a_township_or_beyond_the_boundary_is_not_the_covered_place(nlp, kb, text):
+    """Every state is known by name, "twp" is a town (the covered Amery is a city), and a dwelling beyond a covered
+    place's boundary, or in another municipality than its address says, is somewhere else."""
+    found = places_in(nlp, text)
+    cores = [m.name.split(" of ", 1)[-1].lower() for m in kb.municipalities()]
+    named = next((t for label, t in found if label == "municipality"), None)
+    others = [t for label, t in found if label == "other_place"]
+    assert others and other_place_wins(named, others[0], cores, PLACES, text), found
+
+
+def test_holland_twp_is_the_covered_town(nlp, kb):
+    found = places_in(nlp, "holland twp - do i need a rental license?")
+    assert found and found[0][0] == "municipality" and kb.resolve_municipality(found[0][1]) == "holland"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("I live in New Berlin, right on the Muskego border. The handrail is loose.", "Muskego"),
+        ("My apartment's in Osceola, right next door to Dresser. The heat has been out.", "Dresser"),
+    ],
+)
+def test_a_covered_name_as_a_border_or_next_door_is_not_the_place(text, named):
+    assert named_as_nearby(text, named, PLACES)

@@ -219,3 +219,26 @@ def test_the_definitions_a_question_is_asked_under_are_where_it_looks_not_what_i
 def test_how_cold_and_within_what_period_ask_for_a_figure():
     assert question_form.question_kind("How cold outside does the code say the heat still has to work?") == "figure"
     assert question_form.question_kind("Within what period after a petition is filed must the Board meet?") == "figure"
+
+
+def test_what_the_code_says_about_a_story_asks_the_duty_the_story_names(kb):
+    question = "tenant in howard keeps refusing to let me in to fix the leaking pipe under her sink. what does the code say"
+    assert duty_asked(kb, "access_for_repairs", question) == ("give_access_for_repairs", "access_for_repairs")
+    assert duty_asked(kb, "access_for_repairs", "what does the code say about access?") is None  # no story: the topic
+
+
+def test_a_season_named_for_insects_is_no_question_about_extermination(kb):
+    question = (
+        "A Town of Howard tenant reports that none of the windows in her apartment have screens, and her landlord has told "
+        "her screens are optional. During insect season, is screening of openable windows optional under the Howard code?"
+    )
+    assert duty_asked(kb, "screens", question) is None
+    assert duty_asked(kb, "heating", "duplex town of holland wi, tenant says no heat. is supplying heat on me") is not None
+
+
+def test_a_deadline_asked_after_a_story_about_repairs_is_no_duty_question(kb):
+    question = (
+        "I called the town about mold and a broken furnace at my rental in Howard. The inspector gave my landlord an "
+        "order to fix things, and now the landlord says he's going to appeal. How long does he actually have to ask for a hearing?"
+    )
+    assert duty_asked(kb, "heating", question) is None

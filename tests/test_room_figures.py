@@ -163,3 +163,44 @@ def test_a_figure_the_code_does_not_state_is_not_taken_from_another_topic(kb):
     # where the code states it, the figure leads
     howard = answer_topic(kb, "howard", "hot_water", question=question.replace("Amery", "Howard"), ranking=[("ask_hot_water", 0.9)])
     assert "120" in howard.text.split("\n")[0], howard.text
+
+
+@pytest.mark.parametrize(
+    "question, room, window",
+    [
+        ("Her bedroom measures 12 by 15 feet and has a single window of roughly 2 feet by 3 feet of glass. Is that enough?", 180.0, 6.0),
+        ("My living room is about 180 square feet and it has one small window with maybe 12 square feet of glass.", 180.0, 12.0),
+        ("bedroom 10x12 with one 3x4 window, ok?", 120.0, 12.0),
+        ("bdrm 10x12 - min window area?", 120.0, None),  # the room's size, before the words of what is asked
+    ],
+)
+def test_a_windows_own_size_is_read_apart_from_the_rooms(question, room, window):
+    request = parsing.parse_space_request(question)
+    assert [r.area_sqft for r in request.rooms] == [room]
+    assert request.window_sqft == window
+
+
+def test_a_window_told_beside_its_room_is_checked_against_the_minimum(kb):
+    question = (
+        "A Town of Holland tenant has come to the counter about her bedroom, which measures 12 by 15 feet and has a single "
+        "window of roughly 2 feet by 3 feet of glass. Does that window satisfy the minimum window area in the housing chapter?"
+    )
+    answer = answer_topic(kb, "holland", WINDOWS, question=question, ranking=[(f"ask_{WINDOWS}", 0.9)])
+    head = first_two_sentences(answer.text)
+    assert "18 sq ft" in head and "do not meet" in head, answer.text
+
+
+def test_the_sleeping_room_rules_own_scope_does_not_make_a_bedroom_the_whole_unit():
+    question = "For a bedroom used by a single occupant in a dwelling unit of two or more rooms in the Town of Holland, what is the minimum floor area?"
+    assert parsing.parse_space_request(question).kind == "bedroom"
+    assert parsing.parse_space_request("what is the minimum floor area of a dwelling unit for two?").kind == "unit"
+
+
+def test_a_clerks_what_floor_area_is_required_for_n_occupants_asks_the_minimum():
+    request = parsing.parse_space_request("For a dwelling unit in Muskego with three occupants, what habitable floor area is required?")
+    assert request.wants_minimum and request.kind == "unit" and request.household.count == 3
+
+
+def test_a_size_written_with_hyphens_is_read():
+    assert [r.area_sqft for r in parsing.parse_space_request("a 12-by-14-foot sleeping room, min openable window area?").rooms] == [168.0]
+    assert parsing.parse_space_request("a well-lit room").rooms == ()

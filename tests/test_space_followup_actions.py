@@ -140,3 +140,47 @@ def test_a_code_without_a_floor_space_figure_names_what_its_definitions_say(doma
         domain,
     )
     assert "does not address" in text and "Overcrowding a room with occupants" in text, text
+
+
+def test_naming_the_place_of_a_waiting_bedroom_question_does_not_turn_it_into_the_whole_house(domain):
+    """ "whats the min bedroom size if 2 kids share a room? rental in franklin" … "scratch that, the house is in
+    muskego": the message says where, not which space; the bedroom minimum for two is answered."""
+    from actions.answers import ActionSetMunicipality
+
+    waiting = {"kind": "bedroom", "rooms": [], "persons": [["child", None], ["child", None]], "minimum": True, "ages": []}
+    text = reply(
+        ActionSetMunicipality(),
+        tracker(
+            "scratch that, the house is in muskego",
+            "inform_municipality",
+            {"municipality": None, "topic": None, "pending_topic": "sleeping_room_size", "last_space": waiting},
+            entities=[{"entity": "municipality", "value": "muskego"}],
+        ),
+        domain,
+    )
+    assert "a sleeping room for 2 occupants needs at least 80 sq ft" in text, text
+
+
+def test_an_unsure_wh_question_naming_a_pest_word_is_left_to_the_selector(domain):
+    question = "During insect season, what must be fitted on a door leading from a dwelling unit directly outdoors under the Town of Holland standards?"
+    text = reply(
+        ActionClarify(),
+        tracker(question, "nlu_fallback", {"municipality": None, "topic": None, "last_space": None},
+                entities=[{"entity": "municipality", "value": "Town of Holland"}, {"entity": "pest", "value": "insect"}]),
+        domain,
+    )
+    assert "screens and a self-closing device" in text and "exterminat" not in text.split("\n")[0], text
+
+
+def test_a_question_about_the_code_taken_for_a_request_for_a_person_is_answered_from_the_code(domain):
+    from actions.handoff import ActionRequestHuman
+
+    question = (
+        "When the Amery Building Inspector issues an order on a rental property and the contact on file is a property "
+        "manager acting as the owner's agent, how is the manager required to inform the owner?"
+    )
+    text = reply(ActionRequestHuman(), tracker(question, "request_human", {"topic": None, "last_space": None},
+                                             entities=[{"entity": "municipality", "value": "Amery"}]), domain)
+    assert "certified letter" in text and "To talk to a person" not in text, text
+    asked = reply(ActionRequestHuman(), tracker("I want to talk to a real person", "request_human", {"last_space": None}), domain)
+    assert "To talk to a person" in asked, asked

@@ -36,6 +36,8 @@ def duty_asked(
         return (remembered, home) if home else None
     if any(p.search(text) for p in vocabulary.officer_questions):
         return None  # "who approves the extermination methods?": an officer's role, not a party's duty
+    if question_form.RELIEF.search(question_form.story_and_question(text)[1]):
+        return None  # "lease says tenants clean the halls. so im off the hook right": whether the lease relieves him
     # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
     # question about a party ("must the tenant let him in?") gets its verdict; another question about it
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
@@ -46,7 +48,7 @@ def duty_asked(
     # "what is the heat supposed to reach?", "what is the landlord supposed to provide?": a thing, not who
     what = question_form.asking_opens_with(text, {"what", "which"})
     who = kind == "who" or (is_who_question(text, vocabulary) and kind != "figure" and not what)
-    about = who or (_about_a_party(text, vocabulary) and not what)
+    about = who or (_about_a_party(text, vocabulary) and not what) or _asks_about_story(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
     elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
@@ -57,6 +59,8 @@ def duty_asked(
         named = asked_duty(text, vocabulary)
         if named is not None and kind != "who" and _story_only(kb, topic, text, named, vocabulary):
             named = None  # "does my landlord have to put screens on the windows? The bugs are terrible": screens
+        elif named is not None and kind != "who" and not both and _asks_own_thing(kb, topic, text, named):
+            named = None  # "During insect season, is screening of openable windows optional?": screens, not pests
     if named is None and remembered and not asked_duty(text, vocabulary):
         named = remembered
     if named is None:
@@ -99,6 +103,20 @@ def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, voca
     return bool(_keywords_named(config.keywords, text, unless=scoped))
 
 
+def _asks_own_thing(kb: KnowledgeBase, topic: str | None, text: str, duty: str) -> bool:
+    """Whether the sentence that asks names the classifier's topic's own thing while the duty found belongs to
+    another topic ("is screening of openable windows optional during insect season?": screens, where "insect"
+    names the extermination duty): a question that is not "who" and names no party is about the thing it names."""
+    config = kb.topic_configs().get(topic or "")
+    if config is None or duty in config.duties:
+        return False
+    asking = question_form.story_and_question(text)[1]
+    if any(p.search(asking) for p in kb.fact_vocabulary().party_words):
+        return False  # "is supplying heat on me?": who carries the duty
+    scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
+    return bool(_keywords_named(config.keywords, asking, unless=scoped))
+
+
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
     """Whether a message names one of the keywords of a topic that assigns no duty of its own
     (``topic_config`` in knowledge/vocab.yml): "hot water" in a hot-water question is the thing asked
@@ -112,6 +130,13 @@ def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:
     return has_phrase(" ".join(re.findall(r"[a-z0-9]+", asking.lower())), [*keywords, *(f"{k}s" for k in keywords)])
 
 
+def _asks_about_story(text: str, vocabulary: Any) -> bool:
+    """Whether a message tells a story and then asks only what the code says about it ("tenant keeps refusing to
+    let me in to fix the pipe. wat does the code say": ``story_questions``)."""
+    story, asking = question_form.story_and_question(text)
+    return bool(story) and any(p.search(asking) for p in vocabulary.story_questions)
+
+
 def _bare_phrase(text: str) -> bool:
     """A message that names things without a question's opening ("Access for repairs in Howard?",
     "Town of Holland, WI rubbish container q")."""
@@ -123,6 +148,6 @@ def _about_a_party(text: str, vocabulary: Any) -> bool:
     """Whether a message that is not a "who" question still asks who carries a duty: it does not open
     with what/which/how..., and it is a bare phrase ("garbage cans, Town of Howard") or names a party or
     the asker ("must a roomer give the owner access?", "rubbish bins mine to provide?")."""
-    if question_form.asks_wh(text):
-        return False
+    if question_form.asks_wh(text) or question_form.asking_opens_with(text, question_form.WH_WORDS):
+        return False  # "… the landlord says he's going to appeal. How long does he have to ask for a hearing?"
     return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)

@@ -38,7 +38,8 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
     sleeping = request.kind == "bedroom" or has_phrase(
         " ".join(question.lower().split()), [w for w in parsing.people_vocab()["space_kinds"]["bedroom"] if w != "room"]
     )
-    result = space.windows(kb, municipality, rooms[0], sleeping_room=True if sleeping else None)
+    # "12 by 15 … a single window of roughly 2 feet by 3 feet of glass. Does that window satisfy …?": the verdict
+    result = space.windows(kb, municipality, rooms[0], window_area=request.window_sqft, sleeping_room=True if sleeping else None)
     if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
         return None
     return space.yes_no_first(space.to_answer(result), question)

@@ -20,6 +20,12 @@ def lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
     return lead_in_of(kb.section(municipality, citation).text)
 
 
+def item_lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
+    """The lead-in of the list a section is an item of ("No basement space shall be used … unless:"), or None."""
+    section = kb.section(municipality, citation)
+    return lead_in(kb, municipality, section.parent) if section is not None and section.parent else None
+
+
 # A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.
 LED_LIST_MAX_ITEMS = 4
 
@@ -61,3 +67,19 @@ def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> t
     if not siblings:
         return None
     return kb.section(municipality, parent), introduced, kb.children(municipality, parent)
+
+
+def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str = "") -> list[Section]:
+    """The items of a list that match a word of the question no other item of it matches, best-ranked first ("… only
+    window is down in a window well": the window-above-grade item; "2 small windows, mostly below ground, and the
+    walls get damp": that item and the damp-walls one): the items asked about, cited before the rest. None unless the
+    best-ranked candidate of all is one of them or the list's own lead-in (the section ``parent``)."""
+    by_citation = {item.citation: item for item in items}
+    listed = [r for r in ranked if r.candidate.citation in by_citation]
+    found: list[Section] = []
+    for r in listed:
+        others = {word for o in listed if o.candidate.citation != r.candidate.citation for word in o.matched}
+        item = by_citation[r.candidate.citation]
+        if set(r.matched) - others and item not in found:
+            found.append(item)
+    return found if found and ranked and ranked[0].candidate.citation in (found[0].citation, parent) else []

@@ -24,7 +24,8 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
-from knowledge.compose.lists import whole_list
+from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
+from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
@@ -58,9 +59,10 @@ def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: An
     """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
     story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
     and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
-    story, asking = question_form.story_and_question(question)
+    story, _ = question_form.story_and_question(question)
     if not story:
         return ranked.lexical
+    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
     idx = selector.index(kb, municipality)
     found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
     weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
@@ -157,6 +159,11 @@ def answer_question(
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
     if not coverage.addressed and not duties and not standards:
+        from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
+
+        other = _better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
+        if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
+            return answer_question(kb, muni.key, other, question, facts, role, ())
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
         return settled_by_definition(kb, question, muni.key) or not_addressed(
             muni, coverage.description.lower(), topic, coverage
@@ -169,13 +176,16 @@ def answer_question(
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
-    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], limit=12)
+    # a question about the thing ("is there anything in the code that makes him fix the roof?") is not answered by who
+    thing = any(p.search(question) for p in kb.fact_vocabulary().thing_questions)
+    kinds = tuple(k for k in selector.KINDS if k != "rule") if thing else selector.KINDS
+    ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
     other = None if unstated else _better_topic(kb, muni, topic, question, role, ranking, ranked)
-    overall = [] if unstated or other is not None else _elsewhere(kb, muni, question, role, ranked)
-    other = other or _closest_elsewhere(topic, ranked, overall)
+    overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
+    other = other or closest_elsewhere(topic, ranked, overall)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
@@ -200,7 +210,11 @@ def answer_question(
         figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
         if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
-            ranked = [figure, *[r for r in ranked if r is not figure]]
+            # … unless a sentence among the best states a figure and matches far more than the figure does
+            # ("permit suspended … how long to ask for a hearing?": "within 10 days", not the 24 hours to report a sale)
+            stating = next((r for r in ranked[:FIGURE_LOOKAHEAD] if r.candidate.kind == "sentence" and states_a_figure(r.candidate.text)
+                            and r.lexical >= figure.lexical + STATED_FIGURE_MARGIN), None)
+            ranked = [stating or figure, *[r for r in ranked if r is not (stating or figure)]]
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
@@ -255,7 +269,9 @@ def _asking_sentence_ranking(
     """The topic's provisions ranked for the sentence that asks alone, when a long story drowns it ("the upstairs
     bedroom … has a slanted roof, most of the room you cant even stand up straight in. is there a rule about how
     high the ceiling has to be?"): None when there is no story or the asking sentence matches no better."""
-    story, asking = question_form.story_and_question(question)
+    story, _ = question_form.story_and_question(question)
+    # "… he's shutting off our water on Friday. Can he really do that?": the sentence it points back to, too
+    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
     if not story or len(asking.split()) < ASKING_MIN_WORDS:
         return None
     ranked = selector.matching_first(
@@ -403,7 +419,10 @@ def _better_topic(
     role: str | None,
     ranking: Sequence[tuple[str, float]],
     ranked: Sequence[Any],
+    floor: float = 0.0,
 ) -> str | None:
+    """Another topic of the classifier's top three whose best provision matches the question much better (and at
+    least ``floor``) than the topic's best (``ranked``); None otherwise."""
     others = []
     for intent, confidence in list(ranking)[:3]:
         other = kb.topic_for_intent(intent)
@@ -413,7 +432,7 @@ def _better_topic(
         return None
     best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
     here = ranked[0].lexical if ranked else 0.0
-    if best and best[0].lexical >= here + OTHER_TOPIC_MARGIN:
+    if best and best[0].lexical >= max(here + OTHER_TOPIC_MARGIN, floor):
         return next(t for t in best[0].candidate.topics if t in others)
     return None
 
@@ -430,50 +449,6 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
 ANSWER_MIN_LEXICAL = 0.3
-# When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
-# another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
-# provision of an unsure question; any such provision when the topic's best is under
-# ANSWER_MIN_LEXICAL) answers instead: the classifier took the wrong topic.
-ELSEWHERE_MAX_HERE = 0.5
-ELSEWHERE_MARGIN = 0.2
-ELSEWHERE_MIN_WEIGHT = 10.0  # summed idf of the words the other provision matches (a long, specific question)
-
-
-def _closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any]) -> str | None:
-    """Another topic whose provision (the best of ``overall``: ``_elsewhere``) matches the question much better than
-    the topic's own best, when that matches less than ELSEWHERE_MAX_HERE."""
-    here = ranked[0].lexical if ranked else 0.0
-    if not overall or here >= ELSEWHERE_MAX_HERE:
-        return None
-    return next((t for t in overall[0].candidate.topics if t not in (topic, "definition")), None)
-
-
-def _elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any]) -> list[Any]:
-    """The code's whole ranking when its best provision matches the question much better than the topic's best;
-    empty otherwise."""
-    from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
-
-    here = ranked[0].lexical if ranked else 0.0
-    best = selector.select(kb, question, muni.key, role, (), limit=5)
-    # below ANSWER_MIN_LEXICAL the topic has nothing to say: any good closest provision is better
-    needed = CLOSEST_MIN_LEXICAL if here < ANSWER_MIN_LEXICAL else max(CLOSEST_MIN_LEXICAL, here + ELSEWHERE_MARGIN)
-    if not best or best[0].lexical < needed:
-        return []
-    if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
-        return []  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
-    story, asking = question_form.story_and_question(question)
-    if story and ranked:  # the story matches the other provision, the asking sentence the topic's: the topic stands
-        # ("gonna rent out my moms old house, single family, one tenant. do i need a rental license?")
-        on_asking = {_identity(r): r.lexical for r in selector.select(kb, asking, muni.key, role, (), limit=500)}
-        if on_asking.get(_identity(best[0]), 0.0) < on_asking.get(_identity(ranked[0]), 0.0):
-            return []
-    return best
-
-
-def _identity(ranked: Any) -> tuple[str, str, str]:
-    return (ranked.candidate.kind, ranked.candidate.key, ranked.candidate.citation)
-
-
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
 SENTENCE_OVER_DEFINITION = 0.1
@@ -484,7 +459,7 @@ def _beyond_topics(
 ) -> Answer | None:
     """The answer of a provision that belongs to no topic (a definition, a sentence inside one: "Any person acting
     as the agent of the owner … shall … notify the owner by means of a certified letter") when it leads ``best``
-    (``_elsewhere``: it matches the question much better than the topic's best); None otherwise."""
+    (``elsewhere``: it matches the question much better than the topic's best); None otherwise."""
     if not best or (best[0].candidate.kind != "definition" and best[0].candidate.topics):
         return None
     sentence = next(
@@ -506,6 +481,7 @@ def _beyond_topics(
 # the question than the best sentence (and at least as much as a figure on the "also" line: ALSO_MIN_LEXICAL).
 FIGURE_PROMOTE_MARGIN = 0.3
 STATED_FIGURE_MARGIN = 0.15
+FIGURE_LOOKAHEAD = 5  # how many of the best are looked at for a sentence stating a figure
 
 
 # A description must match at least this share of the question to count as what was asked.
@@ -616,17 +592,25 @@ def compose_lead(
         counted = _counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
-        verdict = _verdict(asked, lead.text, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
-        opening = f"{verdict}. " if verdict else ""
-        if not verdict and plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no":
-            opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
+        share = asking_share(kb, question, muni.key, ranked[0])
+        verdict = _verdict(asked, lead.text, share) if plain_verdicts else None
         listed = whole_list(kb, muni.key, ranked)
+        introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
+        if verdict is None and introduced:
+            # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
+            # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
+            verdict = _verdict(asked, introduced, share)
+        opening = f"{verdict}. " if verdict else ""
+        yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
+        if not verdict and yes_no:
+            opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            cited.extend([parent, *items])
+            asked_items = matched_items(ranked, items, parent.citation) if yes_no else []  # a yes or no turns on the items it describes
+            cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
             lines.append(

@@ -11,6 +11,7 @@ from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
 from knowledge.compose.questions import (
+    SENTENCE_OVER_DEFINITION,
     answer_question,
     compose_lead,
     prefer_general,
@@ -99,6 +100,17 @@ def answer_unsure(
             direct.payload["review"] = "closest"
             return Unsure(True, topic, direct)
     ranked = prefer_general(kb, question, ranked)
+    inner = next(
+        (
+            r
+            for r in ranked
+            if ranked[0].candidate.kind == "definition" and r.candidate.kind == "sentence" and not r.candidate.topics
+            and r.lexical >= ranked[0].lexical - SENTENCE_OVER_DEFINITION
+        ),
+        None,
+    )
+    if inner is not None:  # "how is the manager required to inform the owner?": the definition's own sentence on it
+        ranked = [inner, *(r for r in ranked if r is not inner)]
     top = ranked[0]
     scoped = scope_note(kb, muni, question, top)
     answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, note=scoped, verdicts=not scoped)

@@ -72,6 +72,8 @@ _AGE_ONE_RE = re.compile(
     rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?)\b"
     # an age before the person it describes, without "old": "an 8mo baby", "my 3 yr son", "a 6 month old"
     rf"|\b(\d+(?:\.\d+)?)\s*-?\s*(months?|mos?|mo|weeks?|wks?|yrs?|years?)\s+(?=(?:baby|infant|son|daughter|kid|child|boy|girl|toddler)\b)"
+    # an age in months or weeks after the person it describes: "a baby of seven months"
+    rf"|\bof\s+(\d+(?:\.\d+)?)\s*(months?|mos?|weeks?|wks?)\b(?!\s*-?\s*olds?)"
 )
 
 
@@ -101,10 +103,10 @@ def _nouns(kind: str) -> str:
 @functools.lru_cache(maxsize=1)
 def _bare_age_list() -> re.Pattern[str]:
     """Ages listed bare after a comma or an "are" that follows people named in the plural ("three kids, 15, 10
-    and 6", "our two nephews, 6 and 13,", "my daughters are 8 and 14"): whole numbers joined by commas and a
-    last "and", no unit after them."""
+    and 6", "our two nephews, 6 and 13,", "my daughters are 8 and 14", "my three kids, who are 14, 9 and 4"):
+    whole numbers joined by commas and a last "and", no unit after them."""
     return re.compile(
-        rf"\b({_nouns('plural')})(?:\s*,|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+        rf"\b({_nouns('plural')})(?:\s*,(?:\s*(?:who are|who're|aged?|ages))?|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
         r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
     )
 
@@ -120,6 +122,13 @@ def _bare_age_one() -> re.Pattern[str]:
     )
 
 
+# the speaker's own age: "my sister is 16 and I'm 19" (the speaker is one of the people, with that age)
+_SELF_AGE_RE = re.compile(
+    r"\b(?:i'm|im|i am)\s+(\d{1,2})(?:\s*(?:years?|yrs?)\s*-?\s*old)?\b"
+    r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-|months?|weeks?|days?|hours?|degrees?|°))"
+)
+
+
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
     found: list[list[float]] = []
@@ -132,7 +141,9 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         return f" agelist{len(found) - 1} "
 
     def one_sub(match: re.Match[str]) -> str:
-        if match.group(7):
+        if match.group(9):
+            found.append([float(match.group(9)) * _age_factor(match.group(10))])
+        elif match.group(7):
             found.append([float(match.group(7)) * _age_factor(match.group(8))])
         elif match.group(6):
             found.append([0.0])
@@ -157,6 +168,11 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         found.append([float(match.group(2))])
         return f"{match.group(1)} age{len(found) - 1} "
 
+    def self_sub(match: re.Match[str]) -> str:
+        found.append([float(match.group(1))])
+        return f" me age{len(found) - 1} "
+
+    text = _SELF_AGE_RE.sub(self_sub, text)
     text = _bare_age_list().sub(bare_sub, text)
     text = _bare_age_one().sub(bare_one_sub, text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
@@ -209,6 +225,7 @@ def parse_household(text: str) -> Household | None:
     named_at = [-1]  # the word index of the singular noun that added the last person
     ordinals: dict[str, int] = {str(k): int(v) for k, v in (vocab.get("ordinals") or {}).items()}
     generic: list[tuple[int, int]] = []  # where "5 ppl", "3 people" added persons of no band
+    counted: set[tuple[int, str]] = set()  # the plural counts given so far, by size and band
     i = 0
     n = len(words)
 
@@ -286,6 +303,10 @@ def parse_household(text: str) -> Household | None:
                 continue
             if j < n and words[j] in plural | singular and value.is_integer() and 0 < value <= 1000:
                 band = band_of(j, plural.get(words[j]) or singular[words[j]])
+                if prev not in joiners and (int(value), band) in counted and value > 1:
+                    i = j + 1  # "My three boys share a bedroom … How many square feet do three kids need?": the same ones
+                    continue
+                counted.add((int(value), band))
                 start = len(persons)
                 persons.extend(Person(band) for _ in range(int(value)))
                 open_group = list(range(start, len(persons)))
@@ -309,7 +330,12 @@ def parse_household(text: str) -> Household | None:
             i += 1
             continue
         if word in ("family", "household") and i + 2 < n and words[i + 1] == "of" and is_number(words[i + 2]):
-            total = int(float(words[i + 2])) if float(words[i + 2]).is_integer() else None
+            size = int(float(words[i + 2])) if float(words[i + 2]).is_integer() else None
+            joined = prev in joiners - {","} or (prev in dets and i > 1 and words[i - 2] in joiners - {","})
+            if joined and persons and size:  # "18 roomers plus my family of 3": three more
+                persons.extend(Person("person") for _ in range(size))
+            else:
+                total = size
             i += 3
             continue
         if word == "we" and i + 2 < n and words[i + 1] == "are" and is_number(words[i + 2]):
@@ -330,6 +356,7 @@ def parse_household(text: str) -> Household | None:
             after = words[i + 2] if i + 2 < n else ""
             if prev in joiners or prev == "for" or nxt in joiners - {","} or (nxt == "," and (after in dets or after in nouns or is_number(after))):
                 persons.append(Person("adult"))
+                named_at[0] = i  # "… and I'm 19": the age that follows is the speaker's
                 i += 1
                 continue
             i += 1

@@ -41,6 +41,7 @@ class SpaceRequest:
     wants_capacity: bool = False
     asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
     tall_ceiling_sqft: float | None = None  # "only 60 sq ft of it has a ceiling 7 1/2 ft or higher"
+    window_sqft: float | None = None  # "one small window with maybe 12 square feet of glass"
 
 
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
@@ -66,19 +67,20 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
     return _space_parts(text)[:3]
 
 
-def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None]:
-    """:func:`parse_space_parts`, and the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
-    of headroom", ``space_parts`` ``tall_ceiling``)."""
+def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None, float | None]:
+    """:func:`parse_space_parts`, the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
+    of headroom", ``space_parts`` ``tall_ceiling``), and the window area ("a single window of roughly 2 feet by 3
+    feet of glass", ``window``)."""
     if not isinstance(text, str) or not text.strip():
-        return [], None, None, None
+        return [], None, None, None, None
     parts: dict[str, list[str]] = people_vocab()["space_parts"]
     room_words = set(people_vocab()["space_kinds"]["bedroom"]) | set(people_vocab()["space_kinds"]["unit"])
     doc = pipeline()(text[:MAX_TEXT_CHARS])
     spans = [e for e in doc.ents if e.label_ == "dimensions"]
     if not spans:
-        return parse_rooms(text), None, None, None
+        return parse_rooms(text), None, None, None, None
     main: list[Any] = []
-    closet = low = tall = None
+    closet = low = tall = window = None
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
@@ -103,14 +105,18 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             tall = (tall or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and has_phrase(around, parts["low_ceiling"]):
             low = (low or 0.0) + (area.area_sqft or 0.0)
+        elif area.ok and has_phrase(" ".join(before_words[-3:] + ["@"] + after_words[:2]), parts.get("window") or ()):
+            # the window's own size: a window word just before it or just after ("a window of roughly 2 by 3 feet",
+            # "12 square feet of glass", "one 3x4 window"), not a room's size before "- min window area?"
+            window = (window or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and has_phrase(around, parts["closet_hall"]):
             closet = (closet or 0.0) + (area.area_sqft or 0.0)
         else:
             main.append(span)
     if len(main) == len(spans):
-        return parse_rooms(text), None, None, None
+        return parse_rooms(text), None, None, None, None
     rooms = [interpret_dimensions(span.text) for span in main]
-    return rooms, closet, low, tall
+    return rooms, closet, low, tall, window
 
 
 def parse_space_request(text: str) -> SpaceRequest:
@@ -118,20 +124,28 @@ def parse_space_request(text: str) -> SpaceRequest:
 
     One answer reads its message several times (is it a space check? which kind? a follow-up?); the
     reading of the last few hundred messages is remembered (a :class:`SpaceRequest` is immutable)."""
-    return _read_request(" ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS])
+    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    return _read_request(_HYPHENATED_SIZE.sub(lambda m: m.group(0).replace("-", " "), lowered))
+
+
+# a size written with hyphens ("a 12-by-14-foot sleeping room"), read as "12 by 14 foot"
+_HYPHENATED_SIZE = re.compile(r"\b\d+(?:\.\d+)?-(?:by|x)-\d+(?:\.\d+)?(?:-(?:foot|feet|ft))?\b")
 
 
 @lru_cache(maxsize=256)
 def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
-    rooms, closet, low, tall = _space_parts(lowered)
+    rooms, closet, low, tall, window = _space_parts(lowered)
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]
     kind = None
     rooming = has_phrase(lowered, vocab["rooming"])
     one_bedroom_unit = bool(_A_ONE_BEDROOM.search(lowered)) and len(_BEDROOM_WORD.findall(lowered)) == 1
+    unscoped = lowered
+    for scope in vocab.get("bedroom_scopes") or ():  # "a bedroom … in a dwelling unit of two or more rooms": a bedroom
+        unscoped = unscoped.replace(scope, " ")
     if not rooming and (
-        has_phrase(lowered, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered) or one_bedroom_unit
+        has_phrase(unscoped, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered) or one_bedroom_unit
     ):
         kind = "unit"  # "a 2 bdrm apt, 700 sq ft": the size is the unit's
     elif has_phrase(lowered, kinds["bedroom"]) or rooming:
@@ -162,4 +176,5 @@ def _read_request(lowered: str) -> SpaceRequest:
         wants_capacity,
         asks_adequacy,
         tall,
+        window,
     )

@@ -1,0 +1,37 @@
+"""The forms of questions are data (``knowledge/question_forms.yml``): every key the reader needs is there, every
+pattern compiles, and the reader uses what the file says."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from knowledge import question_form
+
+
+def test_every_form_is_in_the_file_and_every_pattern_compiles():
+    forms = question_form.load_forms()
+    assert set(question_form.FORM_KEYS) <= set(forms), set(question_form.FORM_KEYS) - set(forms)
+    for key in question_form.FORM_KEYS:
+        value = forms[key]
+        if isinstance(value, list):
+            assert value and all(isinstance(w, str) and w.strip() == w and w for w in value), key
+        else:
+            assert isinstance(value, str) and value, key
+            re.compile(value)
+
+
+def test_a_malformed_file_is_caught(tmp_path):
+    path = tmp_path / "question_forms.yml"
+    path.write_text("permission: '(unclosed'\n", encoding="utf-8")
+    with pytest.raises(re.error):
+        re.compile(question_form.load_forms(path)["permission"])
+
+
+def test_the_reader_reads_its_words_from_the_file():
+    forms = question_form.load_forms()
+    assert set(question_form.FIGURE_WORDS) == set(forms["figure_words"])
+    assert question_form.PERMISSION.pattern == forms["permission"]
+    assert question_form.question_kind("how cold can it get inside before it breaks the code?") == "figure"
+    assert question_form.question_kind("can he actually require that") == "yes_no"
