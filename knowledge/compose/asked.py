@@ -99,8 +99,14 @@ def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, voca
     if not story or config is None or duty in config.duties or asked_duty(asking, vocabulary) is not None:
         return False
     # a kind of dwelling ("a roomer won't let me in. required?") is where the duty applies, not another thing asked
-    scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
+    scoped = _scope_wordings(kb)
     return bool(_keywords_named(config.keywords, text, unless=scoped))
+
+
+def _scope_wordings(kb: KnowledgeBase) -> str:
+    """Every wording of the dwelling scopes ("rooming house", "basement"), joined: where a duty applies, not a thing
+    asked about."""
+    return " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
 
 
 def _asks_own_thing(kb: KnowledgeBase, topic: str | None, text: str, duty: str) -> bool:
@@ -113,7 +119,7 @@ def _asks_own_thing(kb: KnowledgeBase, topic: str | None, text: str, duty: str) 
     asking = question_form.story_and_question(text)[1]
     if any(p.search(asking) for p in kb.fact_vocabulary().party_words):
         return False  # "is supplying heat on me?": who carries the duty
-    scoped = " ".join(w for scope in kb.scopes().values() for w in scope.get("wordings") or ())
+    scoped = _scope_wordings(kb)
     return bool(_keywords_named(config.keywords, asking, unless=scoped))
 
 

@@ -454,6 +454,20 @@ ANSWER_MIN_LEXICAL = 0.3
 SENTENCE_OVER_DEFINITION = 0.1
 
 
+def topicless_sentence(ranked: Sequence[Any]) -> Any | None:
+    """A sentence of no topic (one inside a definition) matching within ``SENTENCE_OVER_DEFINITION`` of the best-ranked
+    candidate, or None."""
+    return next(
+        (
+            r
+            for r in ranked
+            if r.candidate.kind == "sentence" and not r.candidate.topics
+            and r.lexical >= ranked[0].lexical - SENTENCE_OVER_DEFINITION
+        ),
+        None,
+    )
+
+
 def _beyond_topics(
     kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
 ) -> Answer | None:
@@ -462,15 +476,7 @@ def _beyond_topics(
     (``elsewhere``: it matches the question much better than the topic's best); None otherwise."""
     if not best or (best[0].candidate.kind != "definition" and best[0].candidate.topics):
         return None
-    sentence = next(
-        (
-            r
-            for r in best
-            if r.candidate.kind == "sentence" and not r.candidate.topics
-            and r.lexical >= best[0].lexical - SENTENCE_OVER_DEFINITION
-        ),
-        None,
-    )
+    sentence = topicless_sentence(best)
     if sentence is not None:
         return compose_lead(kb, muni, topic, question, [sentence], role)
     term = best[0].candidate.key

@@ -11,12 +11,12 @@ from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
 from knowledge.compose.questions import (
-    SENTENCE_OVER_DEFINITION,
     answer_question,
     compose_lead,
     prefer_general,
     quoted_definition,
     scope_note,
+    topicless_sentence,
 )
 from knowledge.kb import KnowledgeBase, Municipality
 
@@ -100,15 +100,7 @@ def answer_unsure(
             direct.payload["review"] = "closest"
             return Unsure(True, topic, direct)
     ranked = prefer_general(kb, question, ranked)
-    inner = next(
-        (
-            r
-            for r in ranked
-            if ranked[0].candidate.kind == "definition" and r.candidate.kind == "sentence" and not r.candidate.topics
-            and r.lexical >= ranked[0].lexical - SENTENCE_OVER_DEFINITION
-        ),
-        None,
-    )
+    inner = topicless_sentence(ranked) if ranked[0].candidate.kind == "definition" else None
     if inner is not None:  # "how is the manager required to inform the owner?": the definition's own sentence on it
         ranked = [inner, *(r for r in ranked if r is not inner)]
     top = ranked[0]
