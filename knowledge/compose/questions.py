@@ -23,6 +23,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
+from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
@@ -53,20 +54,6 @@ def _display_sentence(text: str) -> str:
     if len(parts) == 2 and len(parts[0]) < 80 and not selector._VERB.search(parts[0]) and parts[1].strip():
         return parts[1].strip()
     return text
-
-
-def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
-    """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
-    story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
-    and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
-    story, _ = question_form.story_and_question(question)
-    if not story:
-        return ranked.lexical
-    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
-    idx = selector.index(kb, municipality)
-    found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
-    weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
-    return max(ranked.lexical, sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0))
 
 
 def _verdict(question: str, provision: str, lexical: float) -> str | None:
@@ -191,7 +178,7 @@ def answer_question(
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
         return beyond
-    ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
+    ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
@@ -280,8 +267,6 @@ def _asking_sentence_ranking(
     return ranked if ranked and ranked[0].lexical >= ANSWER_MIN_LEXICAL else None
 
 
-# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
-ASKING_MIN_WORDS = 6
 
 
 def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Answer | None:
@@ -529,7 +514,8 @@ def _asked_missing_standard(
     description matches the question better than the provision the selector found (None otherwise)."""
     stated = {s.key for key in standards for s in kb.standards(key, muni.key)}
     texts = {key: kb.standard_description(key) for key in standards}
-    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    # the place's and the code's names weigh nothing ("amery - what height do handrails need to be … city housing code?")
+    scores = selector.match_descriptions(kb, selector.without_titles(kb, question), muni.key, texts)
     best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
     if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
         return None
