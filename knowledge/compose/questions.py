@@ -32,6 +32,8 @@ from knowledge.compose.membership import also_defined, definition_part, with_mem
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
 from knowledge.compose.requirement import answer_for_duty
 from knowledge.kb import KnowledgeBase, Municipality, Section
+from knowledge.parsing import people_vocab
+from knowledge.parsing.numbers import words_to_digits
 from knowledge.scopes import cited_scope
 from knowledge.sentences import states_a_figure
 
@@ -76,10 +78,25 @@ def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     each = int(standard.value)
     need = -(-count // each)
     thing = description.split(" per ", 1)[1]
-    return (
-        f"For {count} persons, at least {need} are needed: one {thing} for each {each} persons or fraction thereof "
+    line = (
+        f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons or fraction thereof "
         f"({count} ÷ {each}, rounded up)."
     )
+    have = stated_fixtures(question)
+    if have is None or selector.question_kind(first_part(question)) != "yes_no":
+        return line
+    # "9 of us … and we all share one bathroom. Is that legal?": the count they have, against the count needed
+    return f"{'No' if have < need else 'Yes'}: {line[0].lower()}{line[1:-1]}; {have} {'falls short' if have < need else 'is enough'}."
+
+
+def stated_fixtures(question: str) -> int | None:
+    """How many bathrooms (toilets, baths…: people.yml ``fixture_words``) the question says there are ("we all share
+    one bathroom", "only 2 toilets"); None when it gives no count."""
+    words = "|".join(re.escape(w) for w in sorted(people_vocab().get("fixture_words") or (), key=len, reverse=True))
+    found = re.search(rf"\b(\d+|a single|a)\s+(?:full\s+|shared\s+|working\s+)?(?:{words})s?\b", words_to_digits(question.lower()))
+    if not found:
+        return None
+    return 1 if found.group(1) in ("a", "a single") else int(found.group(1))
 
 
 def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, question: str) -> str:
@@ -563,6 +580,7 @@ def compose_lead(
         counted = _for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
+            opening = "" if counted.startswith(("No:", "Yes:")) else opening
         if closest:
             lines.append(f"{opening}The closest provision in the {muni.name} code: {standard_line(kb, standard)}.")
         else:
@@ -585,16 +603,17 @@ def compose_lead(
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
         share = asking_share(kb, question, muni.key, ranked[0])
-        verdict = _verdict(asked, lead.text, share) if plain_verdicts else None
+        settled = counted.startswith(("No:", "Yes:"))  # the counts settle it, not the provision's wording
+        verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
         listed = whole_list(kb, muni.key, ranked)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
-        if verdict is None and introduced:
+        if verdict is None and introduced and not settled:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
             verdict = _verdict(asked, introduced, share)
         opening = f"{verdict}. " if verdict else ""
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
-        if not verdict and yes_no:
+        if not verdict and yes_no and not settled:
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed
