@@ -26,14 +26,13 @@ from knowledge.compose.answer import (
 from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share
 from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
+from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
 from knowledge.compose.requirement import answer_for_duty
 from knowledge.kb import KnowledgeBase, Municipality, Section
-from knowledge.parsing import people_vocab
-from knowledge.parsing.numbers import words_to_digits
 from knowledge.scopes import cited_scope
 from knowledge.sentences import states_a_figure
 
@@ -58,56 +57,23 @@ def _display_sentence(text: str) -> str:
     return text
 
 
-def _verdict(question: str, provision: str, lexical: float) -> str | None:
+def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
+    """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
+    is False: the question describes the condition that fails) when the provision settles a yes/no question that it
+    matches well enough; None otherwise."""
     verdict = selector.yes_no(question, provision)
     if verdict == "No" and question_form.lacks_required(question, provision):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
-    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
+    if conditional and verdict == "No" and question_form.PERMISSION.search(question) and _UNLESS.search(provision):
+        # "can i rent out my basement as a bedroom?" met by "No basement space shall be used … unless:": it may, on
+        # the conditions the provision sets
+        verdict = CONDITIONAL
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] else None
 
 
-def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
-    """ "For 9 persons, at least 2 are needed: …" when the question counts people and the standard sets
-    one fixture for each so many persons "or fraction thereof" (the text's own rounding; without those
-    words nothing is computed)."""
-    count = selector.head_count(question)
-    description = kb.standard_description(standard.key).split(" (")[0]
-    if not count or standard.unit != "persons" or not standard.value or " per " not in description:
-        return ""
-    if "fraction thereof" not in standard.quote.lower():
-        return ""
-    each = int(standard.value)
-    need = -(-count // each)
-    thing = description.split(" per ", 1)[1]
-    line = (
-        f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons or fraction thereof "
-        f"({count} ÷ {each}, rounded up)."
-    )
-    have = stated_fixtures(question)
-    if have is None or selector.question_kind(first_part(question)) != "yes_no":
-        return line
-    # "9 of us … and we all share one bathroom. Is that legal?": the count they have, against the count needed
-    return f"{'No' if have < need else 'Yes'}: {line[0].lower()}{line[1:-1]}; {have} {'falls short' if have < need else 'is enough'}."
-
-
-def stated_fixtures(question: str) -> int | None:
-    """How many bathrooms (toilets, baths…: people.yml ``fixture_words``) the question says there are ("we all share
-    one bathroom", "only 2 toilets"); None when it gives no count."""
-    words = "|".join(re.escape(w) for w in sorted(people_vocab().get("fixture_words") or (), key=len, reverse=True))
-    found = re.search(rf"\b(\d+|a single|a)\s+(?:full\s+|shared\s+|working\s+)?(?:{words})s?\b", words_to_digits(question.lower()))
-    if not found:
-        return None
-    return 1 if found.group(1) in ("a", "a single") else int(found.group(1))
-
-
-def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, question: str) -> str:
-    """The computed count (``_for_head_count``) of a standard stated in the leading sentence's own provision, when
-    the question counts people ("23 roomers, how many full baths?"); empty otherwise."""
-    sentence = " ".join(lead.text.split()).lower()
-    for standard in kb.standards(municipality=municipality):  # of any topic: a bathroom question may lead with it
-        if standard.unit == "persons" and standard.citation == lead.citation and standard.quote:
-            if " ".join(standard.quote.split()).lower() in sentence:
-                return _for_head_count(kb, standard, question)
-    return ""
+# A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
+CONDITIONAL = "Only if its conditions are met"
+_UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
 
 
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
@@ -202,6 +168,12 @@ def answer_question(
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
+        from knowledge.compose.unsure import topic_from_text
+
+        named = topic_from_text(kb, question_form.story_and_question(question)[1])
+        if named and named != topic and kb.coverage(muni.key, named).addressed:
+            # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names
+            return answer_question(kb, muni.key, named, question, facts, role, ranking)
         # nothing on the topic in this code matches what was asked: say so honestly
         return no_match(muni, question, topic)
     kind = selector.question_kind(selector.without_titles(kb, question))
@@ -314,7 +286,7 @@ def _settles(question: str, ranked: Any) -> bool:
     """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
     about ("do I need a license?": "shall not rent … without having been issued a … license")."""
     verdict = _verdict(question, ranked.candidate.text, ranked.lexical)
-    return verdict == "No" or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
 
 
 def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
@@ -577,7 +549,7 @@ def compose_lead(
         section = kb.section(muni.key, standard.citation)
         verdict = _verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
-        counted = _for_head_count(kb, standard, question) if plain_verdicts else ""
+        counted = for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
             opening = "" if counted.startswith(("No:", "Yes:")) else opening
@@ -599,7 +571,7 @@ def compose_lead(
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        counted = _counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
+        counted = counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
         share = asking_share(kb, question, muni.key, ranked[0])
@@ -610,7 +582,7 @@ def compose_lead(
         if verdict is None and introduced and not settled:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
-            verdict = _verdict(asked, introduced, share)
+            verdict = _verdict(asked, introduced, share, conditional=False)
         opening = f"{verdict}. " if verdict else ""
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
         if not verdict and yes_no and not settled:
