@@ -23,6 +23,7 @@ from knowledge.compose import (
     settled_by_definition,
     topic_for_duty,
     topic_from_text,
+    unaddressed_guess,
 )
 from knowledge.compose.computed import ceiling_answer
 from knowledge.handoff import wants_person
@@ -109,6 +110,8 @@ def topic_of(intent: str) -> str | None:
     return kb().topic_for_intent(intent) if intent.startswith("ask_") else None
 
 
+# A message this short may go on with the topic in play when the NLU's unsure guess is a topic this code does not address.
+GUESS_FOLLOW_UP_MAX_WORDS = 20
 QUESTION_STARTS = ("who", "what", "how", "whose", "which", "can", "do", "does", "is", "must", "should")
 # Intents that add facts to the last question (the answer then weighs the rules with them).
 FACT_INTENTS = (
@@ -283,11 +286,16 @@ class ActionAnswerTopic(Action):
         text = tracker.latest_message.get("text") or ""
         last = tracker.get_slot("topic")
         confidence = float((tracker.latest_message.get("intent") or {}).get("confidence") or 0.0)
-        if keeps_topic(kb(), text, asked, confidence, last):  # "is that per day or just one time?" after the fine
+        key, unknown = current_municipality(tracker)
+        # "is that per day or just one time?" after the fine; "can the buyer just use my permit?" after a rooming-house
+        # permit answer, which the NLU took, unsure, for a topic this code does not address (basements in Dresser)
+        place = key if not unknown else None
+        kept = keeps_topic(kb(), text, asked, confidence, last)
+        if kept or unaddressed_guess(kb(), place, asked, confidence, last):
             from actions.fallback import follow_up_answer
 
-            key, unknown = current_municipality(tracker)
-            within = follow_up_answer(tracker, text, last, key if not unknown else None, True, None)
+            # (a guess this code does not address gives way only to a short follow-up)
+            within = follow_up_answer(tracker, text, last, place, kept or len(text.split()) <= GUESS_FOLLOW_UP_MAX_WORDS, None)
             if within is not None:
                 return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", last)]
         if asked and not is_space_topic(asked) and not room_figure_topic(asked) and checks_a_room(text):

@@ -24,7 +24,7 @@ from knowledge.compose.answer import (
     standard_payload,
 )
 from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share
-from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
+from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
@@ -143,6 +143,7 @@ def answer_question(
         or temperature_check(kb, muni, config.standards, question)
         or ceiling_check(kb, muni, config.standards, question)
         or stated_temperature(kb, muni, config.standards, question)
+        or fine_for_days(kb, muni, config.standards, question)
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
@@ -170,7 +171,8 @@ def answer_question(
             return defined
         from knowledge.compose.unsure import topic_from_text
 
-        named = topic_from_text(kb, question_form.story_and_question(question)[1])
+        story, asking = question_form.story_and_question(question)
+        named = topic_from_text(kb, asking) if story else None
         if named and named != topic and kb.coverage(muni.key, named).addressed:
             # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names
             return answer_question(kb, muni.key, named, question, facts, role, ranking)
