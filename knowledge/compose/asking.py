@@ -52,3 +52,17 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     if best is ranked[0] or best_share < shares[0][0] + ASKING_GAIN:
         return ranked
     return [best, *[r for r in ranked if r is not best]]
+
+
+# A figure of the topic gives way to the best sentence when, after a story, it matches this much less of the sentence
+# that asks.
+FIGURE_ASKING_GAP = 0.3
+
+
+def asks_less(kb: KnowledgeBase, municipality: str, question: str, figure: Any, best: Any) -> bool:
+    """Whether, after a story, a figure matches far less (``FIGURE_ASKING_GAP``) of the asking sentence than the
+    best-ranked provision: the story, not the question, brought it up."""
+    story, _ = question_form.story_and_question(question)
+    if not story or figure is best:
+        return False
+    return _asking_only_share(kb, question, municipality, figure) < _asking_only_share(kb, question, municipality, best) - FIGURE_ASKING_GAP

@@ -23,7 +23,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share
+from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share, asks_less
 from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
@@ -74,6 +74,23 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
 # A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
 CONDITIONAL = "Only if its conditions are met"
 _UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
+
+
+# A sentence that sets a time leads a "how long" question instead of one matching at most this much more.
+TIME_SETTING_MARGIN = 0.05
+
+
+def _time_setting_first(ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with a sentence that sets a time ("… corrected within a reasonable period …") first, when the best
+    is a sentence that sets none ("At the end of such period, the Health Officer shall reinspect …") and it matches
+    nearly as well."""
+    ranked = list(ranked)
+    if not ranked or ranked[0].candidate.kind != "sentence" or question_form.TIME_SETTING.search(ranked[0].candidate.text):
+        return ranked
+    floor = ranked[0].lexical - TIME_SETTING_MARGIN
+    timed = next((r for r in ranked[1:3] if r.candidate.kind == "sentence" and r.lexical >= floor
+                  and question_form.TIME_SETTING.search(r.candidate.text)), None)
+    return [timed, *[r for r in ranked if r is not timed]] if timed is not None else ranked
 
 
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
@@ -187,12 +204,18 @@ def answer_question(
         # when that sentence states a figure itself: "… by one person shall contain at least 70 square feet")
         figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
+        # … unless it matches the story rather than the sentence that asks ("health officer found problems at my
+        # rooming hse, how long to fix?": the reasonable period to correct them, not the 24 hours to report a sale)
+        if figure is not None and asks_less(kb, muni.key, question, figure, ranked[0]):
+            figure = None
         if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
             # … unless a sentence among the best states a figure and matches far more than the figure does
             # ("permit suspended … how long to ask for a hearing?": "within 10 days", not the 24 hours to report a sale)
             stating = next((r for r in ranked[:FIGURE_LOOKAHEAD] if r.candidate.kind == "sentence" and states_a_figure(r.candidate.text)
                             and r.lexical >= figure.lexical + STATED_FIGURE_MARGIN), None)
             ranked = [stating or figure, *[r for r in ranked if r is not (stating or figure)]]
+    if leading == "figure":
+        ranked = _time_setting_first(ranked)
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
@@ -584,7 +607,9 @@ def compose_lead(
         if verdict is None and introduced and not settled:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
-            verdict = _verdict(asked, introduced, share, conditional=False)
+            # ("can i rent out my basement as a bedroom?" describes no item: only if its conditions are met)
+            described = matched_items(ranked, listed[2], listed[0].citation) if listed else [lead]
+            verdict = _verdict(asked, introduced, share, conditional=not described)
         opening = f"{verdict}. " if verdict else ""
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
         if not verdict and yes_no and not settled:
