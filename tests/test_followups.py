@@ -638,6 +638,24 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "a second roomer in a rooming-house room, the classifier unsure",
+        "turns": [
+            {
+                "user": "I rent a room in a rooming house in Dresser and the owner wants to move a second guy into my room. "
+                "It's about 10 by 9. Is that allowed?",
+                "expect": ["No, in the Village of Dresser, a rooming-house sleeping room of 10 ft × 9 ft", "100 sq ft required"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "a fine for days, as a follow-up",
+        "turns": [
+            {"user": "howard max fine for housing code violation?", "expect": ["$200"]},
+            {"user": "and if it goes on 2 weeks?", "expect": ["Up to 14 × $200 = $2,800"], "municipality": "howard"},
+        ],
+    },
+    {
         "name": "does the baby count",
         "turns": [
             {

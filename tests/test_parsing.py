@@ -550,3 +550,16 @@ def test_a_family_is_a_whole_dwelling_and_min_sqft_needs_no_room_size():
 
 def test_the_baby_named_first_is_still_counted():
     assert parse_household("me and the baby").count == 2
+
+
+def test_a_window_described_before_its_size_is_the_windows():
+    """ "the only window is tiny, maybe 2 feet by 3 feet" is the window's size, not a second room; "min window area for
+    a 10x12 room" is the room's."""
+    request = parse_space_request("Our living room is 12 by 15 feet and the only window is tiny, maybe 2 feet by 3 feet.")
+    assert [r.source_text for r in request.rooms] == ["12 by 15 feet"] and request.window_sqft == 6.0
+    assert parse_space_request("min window area for a 10x12 room?").window_sqft is None
+
+
+def test_in_laws_and_grandparents_are_people():
+    household = parse_household("me, my husband and three kids, and now my mother-in-law wants to move in with us")
+    assert household is not None and household.count == 6, household

@@ -219,6 +219,7 @@ def ceiling_answer(kb: KnowledgeBase, municipality: str, question: str) -> Answe
 
 # How long a violation went on ("if the violation went on 5 days", "for a week", "2 weeks").
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:-\s*)?days?\b|\b(\d{1,2})\s*weeks?\b|\ba (?:whole |full )?week\b", re.I)
+FOLLOW_UP_MAX_WORDS = 8
 _FINE_ASKED = re.compile(r"\b(?:fines?|fined|penalt\w*|forfeit\w*|how much|cost|owe|\$)", re.I)
 _EACH_DAY = re.compile(r"[^.]*\beach day\b[^.]*\bseparate offen[cs]e\b[^.]*\.", re.I)
 
@@ -232,8 +233,10 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
     if standard is None or not standard.value or not (standard.params or {}).get("each_day_separate"):
         return None
     found = _DAYS.search(question)
-    if not found or not _FINE_ASKED.search(question) or re.match(r"\s*ago\b", question[found.end() :], re.I):
-        return None  # "I moved out 6 weeks ago": no fine asked, no violation that went on
+    # a fine asked, or a short follow-up on the fines ("and if it goes on 2 weeks?"); not "I moved out 6 weeks ago"
+    asked = _FINE_ASKED.search(question) or len(question.split()) <= FOLLOW_UP_MAX_WORDS
+    if not found or not asked or re.match(r"\s*ago\b", question[found.end() :], re.I):
+        return None
     days = int(found.group(1)) if found.group(1) else 7 * int(found.group(2) or 1)
     section = kb.section(muni.key, standard.citation)
     each_day = _EACH_DAY.search(section.text)
