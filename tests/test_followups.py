@@ -656,6 +656,18 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "two covered places named: the one not in play",
+        "turns": [
+            {"user": "it's in Howard, not Holland. who exterminates roaches?", "expect": ["Town of Howard"], "municipality": "howard"},
+            {
+                "user": "Does the Town of Howard permit service by posting alone, as Holland does?",
+                "expect": ["Town of Howard"],
+                "reject": ["Town of Holland Code"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
         "name": "does the baby count",
         "turns": [
             {
