@@ -13,7 +13,7 @@ from actions.common import current_facts, current_municipality, current_role, in
 from actions.safety import guarded
 from actions.space import answer_space, follows_space_check, is_space_topic, space_topic, updated_space
 from knowledge import facts as fact_reading
-from knowledge import parsing, selector, space
+from knowledge import parsing, question_form, selector, space
 from knowledge.compose import (
     answer_for_duty,
     answer_topic,
@@ -44,7 +44,14 @@ def space_in_message(tracker: Tracker) -> bool:
     if has_phrase(" ".join(text.lower().split()), parsing.people_vocab().get("fixture_words") or ()):
         return False  # "11 of us sharing one toilet": how many fixtures, not how big a room
     counted = bool(request.household and request.household.count)
-    return counted and (request.kind == "bedroom" or request.wants_minimum)  # "a bedroom for 4 people"
+    if not counted or not (request.kind == "bedroom" or request.wants_minimum):
+        return False  # "a bedroom for 4 people" is one
+    # … when the sentence that asks is about the space ("… with like 6 other people. The sheets and towels haven't been
+    # changed in a month. Aren't they supposed to do that?" is not)
+    asked = question_form.asking_with_antecedent(text, kb().meta("back_references") or (), 6)  # "…, is that ok?": with it
+    asking = " ".join(asked.lower().split())
+    kinds = parsing.people_vocab()["space_kinds"]
+    return request.wants_minimum or request.asks_adequacy or has_phrase(asking, [*kinds["bedroom"], *kinds["unit"]])
 
 
 # The calculator's kinds that are figures of a room, not checks of its size (knowledge/vocab.yml ``space_kinds``).
