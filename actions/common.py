@@ -46,7 +46,7 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
     if named and named_as_nearby(text, named, kb().places()):
         return None, f"near {named}"  # "I live near Amery": somewhere beside a covered place, not in it
     if named:
-        key = kb().resolve_municipality(named)
+        key = _named_municipality(tracker, named)
         if key:
             return key, None
     if other:
@@ -55,6 +55,17 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
         return None, named
     remembered = tracker.get_slot("municipality")
     return (kb().resolve_municipality(remembered), None) if remembered else (None, None)
+
+
+def _named_municipality(tracker: Tracker, last: str) -> str | None:
+    """The covered municipality a message names. Naming two, it means the first that is not the one in play ("Does the
+    Town of Howard permit service by posting alone, as Holland does?" after a Holland answer: Howard; "not Holland,
+    Muskego": Muskego); naming one, that one."""
+    keys = [k for k in (kb().resolve_municipality(str(v)) for v in tracker.get_latest_entity_values("municipality")) if k]
+    if len(set(keys)) < 2:
+        return kb().resolve_municipality(last)
+    remembered = kb().resolve_municipality(tracker.get_slot("municipality") or "") if tracker.get_slot("municipality") else None
+    return next((k for k in keys if k != remembered), keys[0])
 
 
 def current_role(tracker: Tracker) -> str | None:

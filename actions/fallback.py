@@ -21,6 +21,7 @@ from actions.answers import (
     follows_space_check,
     intent_ranking,
     is_space_topic,
+    room_figure_topic,
     space_in_message,
     space_topic,
     topic_asked,
@@ -78,7 +79,7 @@ def sized_figure_topic(tracker: Tracker, min_confidence: float = 0.2) -> str | N
     if not best or float(best.get("confidence") or 0) < min_confidence:
         return None
     topic = kb().topic_for_intent(str(best.get("name")))
-    if topic and kb().topic_config(topic).space_kinds and not kb().topic_config(topic).space:
+    if topic and room_figure_topic(topic):  # windows, ceilings; not rooming houses, whose check is a bedroom's
         return topic
     return None
 
@@ -122,9 +123,9 @@ class ActionClarify(Action):
             computed = sized_figure_topic(tracker)
             if computed:  # "minimum window area for a sleeping room measuring 100 square feet?": the room's windows
                 return answer_or_ask(dispatcher, tracker, computed)
-            if not is_space_topic(topic):
-                kind = parsing.parse_space_request(text).kind
-                topic = space.space_topic(kb(), "unit" if kind == "unit" else "bedroom")
+            if not is_space_topic(topic):  # "… a rooming house in Dresser … move a second guy into my room. It's 10 by 9"
+                request = parsing.parse_space_request(text)
+                topic = space.space_topic(kb(), "unit" if request.kind == "unit" else "bedroom", request.rooming)
             return answer_or_ask(dispatcher, tracker, topic)
         # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
         named = asked_duty(text, kb().fact_vocabulary())

@@ -316,6 +316,7 @@ def build(
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
             {"key": "same_question_words", "value": json.dumps(curated.load_word_list("same_question_words"))},
+            {"key": "code_names", "value": json.dumps(curated.load_word_list("code_names"))},
             {"key": "shorthand", "value": json.dumps(shorthand.load())},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
             {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},

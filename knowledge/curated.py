@@ -189,7 +189,8 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
     """A word list of ``knowledge/synonyms.yml``: ``housing_words`` (housing words the texts may not use) or
     ``question_words`` (words that ask rather than name what is asked about), ``back_references`` (words that
     point back to the last answer), ``same_question_words`` (words asking the last question again for another
-    place), ``scope_exceptions`` (words before a scope a provision excepts),
+    place), ``code_names`` (names for a municipality's own code), ``scope_exceptions`` (words before a scope a
+    provision excepts),
     ``comparison_words`` (words that ask how two defined terms differ) or ``named_only`` (things a code
     addresses only by naming them)."""
     with open(path, encoding="utf-8") as handle:

@@ -76,6 +76,8 @@ def wants_person(kb: KnowledgeBase, text: str) -> bool:
     fillers = set(config.get("filler_words") or ())
     lowered = " ".join(w for w in str(text or "").lower().replace("’", "'").split() if w not in fillers)
     phrases = config.get("asking_phrases") or ()
+    if config.get("officer_asked") and re.search(str(config["officer_asked"]), lowered):
+        return False  # "can the building inspector come look at it …?": what the officer may do
     return has_phrase(lowered, phrases)
 
 

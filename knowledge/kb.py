@@ -32,6 +32,13 @@ REQUIRED_TABLES = ("municipalities", "sections", "definitions", "standards", "ru
 REMEMBERED_QUERIES = 4096
 
 
+# The words a message says are defined: after "definition of" (up to four words), before "definition" (up to three).
+_NAMED_DEFINITIONS = (
+    re.compile(r" (?:definitions? of|meaning of|defines?) (?:the |an? |term |word )?((?:[a-z0-9]+ ){1,4})"),
+    re.compile(r"((?:[a-z0-9]+ ){1,3})definition "),
+)
+
+
 class KnowledgeBaseError(Exception):
     """Base class of the knowledge base's errors; ``str()`` is a message fit for a user."""
 
@@ -384,7 +391,9 @@ class KnowledgeBase:
         lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
         phrases = self._term_phrases(municipality)
         quoted = [f" {q} " for q in quoted_words(text)]  # "does 'owner' include a land contract buyer?"
-        for haystack in quoted if quoted_only else [*quoted, lowered]:
+        # "under Amery's definition of owner, what must an agent do …", "the Holland kitchen definition": that term
+        named = [f" {m.group(1)}" for pattern in _NAMED_DEFINITIONS for m in pattern.finditer(lowered)]
+        for haystack in quoted if quoted_only else [*quoted, *named, lowered]:
             for phrase in sorted(phrases, key=len, reverse=True):
                 words = " ".join(re.findall(r"[a-z0-9]+", phrase))
                 if words and (f" {words} " in haystack or f" {words}s " in haystack):

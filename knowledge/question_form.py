@@ -18,6 +18,7 @@ FORM_KEYS = (
     "figure_words", "definition_words", "yes_no_starts", "wh_words", "time_units", "who_start", "who_words",
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
+    "time_setting",
 )
 
 
@@ -237,6 +238,7 @@ def refers_back(text: str, back_references: Iterable[str]) -> bool:
 
 TIME_UNITS = frozenset(_FORMS["time_units"])
 _ASKED_UNIT = _pattern("asked_unit")
+TIME_SETTING = _pattern("time_setting")
 
 
 def asked_unit(question: str) -> str | None:

@@ -485,12 +485,13 @@ _TITLES: weakref.WeakKeyDictionary[KnowledgeBase, re.Pattern[str]] = weakref.Wea
 
 
 def without_titles(kb: KnowledgeBase, question: str) -> str:
-    """The question without the codes' own titles: "the Amery Minimum Housing Code" names the code, not a minimum
-    or what is asked about. (One pattern per knowledge base, longest title first: select() calls this per question.)"""
+    """The question without the codes' own titles and names ("the city code": synonyms.yml code_names): "the Amery
+    Minimum Housing Code" names the code, not a minimum or what is asked about. (One pattern per knowledge base,
+    longest title first: select() calls this per question.)"""
     pattern = _TITLES.get(kb)
     if pattern is None:
         titles = {m.code_title.lower() for m in kb.municipalities() if m.code_title}
-        titles |= {"minimum housing code", "minimum standards housing code"}
+        titles |= {"minimum housing code", "minimum standards housing code", *(kb.meta("code_names") or ())}
         alternatives = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))
         pattern = _TITLES[kb] = re.compile(rf"\b(?:{alternatives})\b", re.I)
     return pattern.sub(" ", question)

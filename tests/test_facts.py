@@ -55,6 +55,7 @@ def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
         ("a 12-unit building", 12),
         ("triplex", 3),
         ("ok wat if i add 2 more units so its 5", 5),  # the total said after the units added
+        ("what if i add a 5th unit", 5),  # the ordinal of the unit added is the total
     ],
 )
 def test_the_number_of_units(vocabulary, text, expected):
@@ -165,6 +166,10 @@ def test_nothing_is_read_from_unrelated_words(vocabulary):
         ("who has to clean the hallways", "clean_shared_areas"),
         ("do I have to let the landlord in for repairs", "give_access_for_repairs"),
         ("can the landlord shut off the heat", "keep_services_connected"),
+        ("who is responsible for the cleanliness of areas shared by more than one family?", "clean_shared_areas"),
+        # letting the owner in to fix what the inspector wrote up is access for repairs, not for an inspection
+        ("amery tenant wont let me in to fix the stuff the inspector wrote up. dont they have to?", "give_access_for_repairs"),
+        ("can the tenant refuse to let the inspector in?", "give_access_for_inspection"),
     ],
 )
 def test_the_duty_a_question_names(vocabulary, text, duty):
@@ -264,3 +269,14 @@ def test_an_asker_who_would_refuse_a_duty_that_is_theirs_is_told_no(kb):
     assert F.proposed_side(insist, vocabulary) == vocabulary.sides.get("occupant")
     keep_out = "He just told me he's coming next Tuesday to fix the floor. Am I allowed to just say no and keep him out?"
     assert F.asked_duty(keep_out, vocabulary) == "give_access_for_repairs"
+
+
+def test_a_claim_about_the_asker_then_is_that_true_proposes_the_askers_side(vocabulary):
+    """ "My landlord says I'm the one who has to keep the yard clean. Is that true?" asks whether the tenant must;
+    "the one who" asks no "who"."""
+    claim = "My landlord in Muskego says I'm the one who has to keep the yard of the house I rent clean. Is that true?"
+    assert F.proposed_side(claim, vocabulary) == "tenant"
+    from knowledge.question_form import question_kind
+
+    assert question_kind(claim) == "yes_no"
+    assert F.proposed_side("who has to keep the yard clean, me or the landlord?", vocabulary) is None

@@ -605,6 +605,89 @@ CONVERSATIONS = [
             {"user": "ok wat if i add 2 more units so its 5", "expect": ["owner", "more than four"], "municipality": "holland"},
         ],
     },
+    {
+        "name": "a fifth unit added",
+        "turns": [
+            {"user": "4 unit bldg in holland, who supplies the garbage cans me or the tenants", "expect": ["occupant"]},
+            {"user": "what if i add a 5th unit", "expect": ["owner"], "reject": ["floor area"], "municipality": "holland"},
+        ],
+    },
+    {
+        "name": "the permit in play, not a topic the code leaves alone",
+        "turns": [
+            {"user": "dresser village - do i need a permit to rent out rooms? who issues it", "expect": ["Health Officer"]},
+            {
+                "user": "i'm selling the place next month, can the buyer just use my permit?",
+                "expect": ["within 24 hours after having sold"],
+                "reject": ["BASEMENT"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "the same rule for another place",
+        "turns": [
+            {"user": "what temperature does the heat in my apartment have to reach? I rent in the Town of Holland", "expect": ["70°"], "reject": ["120°"]},
+            {"user": "ok and my sister rents in muskego, same rule there?", "expect": ["70°"], "reject": ["120°"], "municipality": "muskego"},
+        ],
+    },
+    {
+        "name": "households in shorthand",
+        "turns": [
+            {"user": "min sqft for fam of 5 in amery? 2 adults + kids 2, 5, 11", "expect": ["475 sq ft"], "reject": ["How big"], "municipality": "amery"},
+        ],
+    },
+    {
+        "name": "a second roomer in a rooming-house room, the classifier unsure",
+        "turns": [
+            {
+                "user": "I rent a room in a rooming house in Dresser and the owner wants to move a second guy into my room. "
+                "It's about 10 by 9. Is that allowed?",
+                "expect": ["No, in the Village of Dresser, a rooming-house sleeping room of 10 ft × 9 ft", "100 sq ft required"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "a fine for days, as a follow-up",
+        "turns": [
+            {"user": "howard max fine for housing code violation?", "expect": ["$200"]},
+            {"user": "and if it goes on 2 weeks?", "expect": ["Up to 14 × $200 = $2,800"], "municipality": "howard"},
+        ],
+    },
+    {
+        "name": "two covered places named: the one not in play",
+        "turns": [
+            {"user": "it's in Howard, not Holland. who exterminates roaches?", "expect": ["Town of Howard"], "municipality": "howard"},
+            {
+                "user": "Does the Town of Howard permit service by posting alone, as Holland does?",
+                "expect": ["Town of Howard"],
+                "reject": ["Town of Holland Code"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "does the baby count",
+        "turns": [
+            {
+                "user": "We're a family of four with a brand new baby, renting in Holland. The apartment has about 460 square "
+                "feet of living space and the landlord says it's too small for five of us. Does the baby even count?",
+                "expect": ["No. Not counted as an occupant: the newborn", "meets the minimum for 4 occupants"],
+                "municipality": "holland",
+            },
+        ],
+    },
+    {
+        "name": "a couple with a baby under one",
+        "turns": [
+            {
+                "user": "couple w an 8 month old baby wants the 9x9 bdrm in my amery unit, all 3 sleeping in it. does that pass?",
+                "expect": ["meets the minimum for 2 occupants", "Not counted as an occupant: the 8-month-old"],
+                "municipality": "amery",
+            },
+        ],
+    },
 ]
 
 

@@ -128,3 +128,11 @@ def test_repeated_queries_give_the_same_independent_answers(kb):
     topics.clear()
     assert kb.topics()
     assert kb.section("muskego", "205-2").text == kb.section("Muskego", "§ 205-2").text
+
+
+def test_a_term_the_message_says_is_defined_wins_over_other_terms_it_names(kb):
+    """ "Under Amery's definition of owner, what must an owner's agent do when … the Building Inspector?" asks about
+    OWNER, not the longer term named later."""
+    question = "Under Amery's definition of owner, what must an owner's agent do when an order or notice is issued by the Building Inspector?"
+    assert kb.match_term(question, "amery").lower() == "owner"
+    assert kb.match_term("what does habitable room mean", "holland").lower() == "habitable room"

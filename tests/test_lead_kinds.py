@@ -447,3 +447,70 @@ def test_words_of_a_defense_or_of_telling_him_no_are_read(kb):
 
     told = "He wants to come in Saturday at 10 am to fix the leaking toilet. We're in the Town of Holland. Can I just tell him no?"
     assert facts.refusing_side(told, vocabulary, "tenant") == vocabulary.sides.get("occupant")
+
+
+def test_a_permission_forbidden_unless_its_conditions_are_met_is_neither_yes_nor_no(kb):
+    """ "No basement space shall be used as a habitable room … unless:" answers "can I rent out my basement as a
+    bedroom?" with its conditions, not a plain "No" (a question describing the condition that fails still gets "No":
+    test_a_list_item_the_question_describes_is_cited_first_and_its_lead_in_settles_the_yes_or_no)."""
+    answer = ask(kb, "holland", "basements", "can i rent out my basement in holland as a bedroom? whats required")
+    assert answer.text.startswith("Only if its conditions are met."), answer.text
+    assert "unless" in answer.payload["citations"][0]["quote"], answer.payload["citations"][0]
+
+
+def test_the_counts_settle_whether_the_bathrooms_are_enough(kb):
+    """The people and the bathrooms a question counts, against one set per eight persons or fraction thereof."""
+    short = ask(kb, "dresser", "rooming_houses", "rooming house in Dresser, 9 of us renters plus the owner's family of 3, and we all share one bathroom. Is that legal?")
+    assert short.text.startswith("No: for 12 persons, at least 2 are needed"), short.text
+    assert "1 falls short" in short.text.split("\n")[0] and "\nYes." not in short.text, short.text
+    enough = ask(kb, "dresser", "rooming_houses", "dresser rooming house, 6 roomers and one bathroom, is that ok?")
+    assert enough.text.startswith("Yes: for 6 persons, at least 1 is needed"), enough.text
+
+
+def test_a_fine_for_days_where_each_day_is_a_separate_offense(kb):
+    answer = ask(kb, "howard", "penalties", "howard fine for housing code - if the violation went on 5 days how much could i get hit with")
+    assert answer.text.startswith("Up to 5 × $200 = $1,000"), answer.text
+    assert any("Each day such violation continues" in c["quote"] for c in answer.payload["citations"])
+    # no days said: the fine itself
+    assert not ask(kb, "howard", "penalties", "what is the fine in howard?").text.startswith("Up to")
+
+
+def test_after_a_story_the_provision_the_asking_sentence_names_leads(kb):
+    """ "I asked for a hearing … What happens if I just don't go?": the failure to appear, not the thirty days to
+    file that the story matches as well."""
+    answer = ask(
+        kb, "howard", "notices_hearings_appeals",
+        "I asked for a hearing about an order on the house I rent in Howard, but I might have to work that day. "
+        "What happens if I just don't go?",
+    )
+    assert "failure of the petitioner or his representative to appear" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_figure_the_code_leaves_out_is_missing_though_the_question_names_the_place(kb):
+    """The place's and the code's names weigh nothing in telling which figure is asked: Amery states no handrail
+    height."""
+    answer = ask(kb, "amery", "stairs_handrails_exits", "amery - what height do handrails need to be on interior stairs per the city housing code?")
+    assert answer.text.startswith("The City of Amery code text does not state height of handrails"), answer.text
+
+
+def test_the_topic_the_asking_sentence_names_answers_when_the_guessed_one_has_nothing(kb):
+    answer = ask(kb, "holland", "ceiling_height", "The house we rent in Holland has rats everywhere and part of the kitchen ceiling is caving in. Can the town condemn it?")
+    assert "shall be condemned as unfit for human habitation" in answer.text.split("\n")[0], answer.text
+
+
+def test_whose_approval_asks_for_the_officer_or_body_that_approves(kb):
+    answer = ask(kb, "dresser", "utility_shutoffs", "Whose approval is required for a temporary emergency discontinuance of a service or utility to an occupied dwelling unit in Dresser?")
+    assert "Department of Public Works" in answer.text.split("\n")[0], answer.text
+    assert "does not say who is responsible" not in answer.text, answer.text
+
+
+def test_the_city_code_named_in_a_question_is_no_word_to_match(kb):
+    """ "Is that enough window under the city code?": "code" is not the Wisconsin Administrative Code of the
+    basement-windows rule."""
+    answer = ask(kb, "amery", "windows_light_ventilation", "The living room in my Amery apartment is 15 by 18 feet and feels like a cave. Is that enough window under the city code?")
+    assert "basement" not in answer.text.split("\n")[0].lower(), answer.text
+
+
+def test_days_that_are_no_violation_going_on_compute_no_fine(kb):
+    answer = ask(kb, "howard", "penalties", "I moved out of my Town of Howard apartment 6 weeks ago and the landlord still hasn't returned my security deposit. What does the housing code say?")
+    assert not answer.text.startswith("Up to"), answer.text

@@ -520,3 +520,46 @@ def test_a_lateness_is_not_an_age():
     """ "my roommate is 2 weeks late" tells no age."""
     household = parse_household("my roommate is 2 weeks late")
     assert household is not None and household.ages == []
+
+
+@pytest.mark.parametrize(
+    "text, count, ages",
+    [
+        # a group word opening the message, "w" for with
+        ("couple w an 8 month old baby wants the 9x9 bdrm", 3, [None, None, 8 / 12]),
+        # a family's size, then its people with their ages in shorthand
+        ("min sqft for fam of 5 in amery? 2 adults + kids 2, 5, 11", 5, [None, None, 2.0, 5.0, 11.0]),
+        # "the baby" is the baby already counted; a brand new baby is a newborn
+        ("a family of four with a brand new baby, too small for five of us? Does the baby even count?", 5, [0.0, None, None, None, None]),
+        # a family added after "us" and a possessive
+        ("There are 9 of us renters plus the owner's family of 3, and we all share one bathroom.", 12, [None] * 12),
+    ],
+)
+def test_households_said_in_shorthand_are_counted(text, count, ages):
+    household = parse_household(text)
+    assert household is not None and household.count == count, household
+    assert [None if p.age is None else round(p.age, 3) for p in household.persons] == [
+        None if a is None else round(a, 3) for a in ages
+    ], household
+
+
+def test_a_family_is_a_whole_dwelling_and_min_sqft_needs_no_room_size():
+    request = parse_space_request("min sqft for fam of 5 in amery? 2 adults + kids 2, 5, 11")
+    assert request.kind == "unit" and request.wants_minimum and request.household.count == 5
+
+
+def test_the_baby_named_first_is_still_counted():
+    assert parse_household("me and the baby").count == 2
+
+
+def test_a_window_described_before_its_size_is_the_windows():
+    """ "the only window is tiny, maybe 2 feet by 3 feet" is the window's size, not a second room; "min window area for
+    a 10x12 room" is the room's."""
+    request = parse_space_request("Our living room is 12 by 15 feet and the only window is tiny, maybe 2 feet by 3 feet.")
+    assert [r.source_text for r in request.rooms] == ["12 by 15 feet"] and request.window_sqft == 6.0
+    assert parse_space_request("min window area for a 10x12 room?").window_sqft is None
+
+
+def test_in_laws_and_grandparents_are_people():
+    household = parse_household("me, my husband and three kids, and now my mother-in-law wants to move in with us")
+    assert household is not None and household.count == 6, household

@@ -387,3 +387,11 @@ def test_a_party_named_as_the_defined_term_asked_about_keeps_its_definition_firs
     for municipality in ("muskego", "amery", "holland"):
         best = selector.select(kb, "what does owner mean when a house is sold on land contract?", municipality, limit=1)[0]
         assert (best.candidate.kind, best.candidate.key) == ("definition", "OWNER"), municipality
+
+
+def test_what_the_officer_may_do_is_no_request_for_a_person(kb):
+    from knowledge.handoff import wants_person
+
+    assert not wants_person(kb, "I called the City of Amery about black mold in my apartment. Can the building inspector "
+                                "actually come look at it even if my landlord doesn't want him to?")
+    assert wants_person(kb, "can someone come look at it?")

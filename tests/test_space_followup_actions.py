@@ -113,7 +113,8 @@ def test_people_counted_with_bathroom_fixtures_ask_how_many_fixtures_not_a_room_
     fixtures = tracker("I rent a room in Dresser, 11 of us share one toilet and one tub. is that allowed", "nlu_fallback")
     assert not space_in_message(fixtures)
     text = reply(ActionClarify(), tracker(fixtures.latest_message["text"], "nlu_fallback", {"municipality": "dresser"}), domain)
-    assert text.startswith("For 11 persons, at least 2 are needed") and "sq ft" not in text.split("\n")[0]
+    # the one toilet they have, against the two the eleven need
+    assert text.startswith("No: for 11 persons, at least 2 are needed") and "sq ft" not in text.split("\n")[0], text
     # a bedroom with a head count is still a space check
     assert space_in_message(tracker("me and my 2 kids share one bedroom, is that ok?", "ask_sleeping_room_size"))
 
@@ -184,3 +185,15 @@ def test_a_question_about_the_code_taken_for_a_request_for_a_person_is_answered_
     assert "certified letter" in text and "To talk to a person" not in text, text
     asked = reply(ActionRequestHuman(), tracker("I want to talk to a real person", "request_human", {"last_space": None}), domain)
     assert "To talk to a person" in asked, asked
+
+
+def test_people_counted_in_a_story_about_something_else_are_no_room_check():
+    from actions.answers import space_in_message
+
+    linens = tracker(
+        "I rent a room in a big old house in dreser with like 6 other people. The sheets and towels they give us "
+        "haven't been changed in a month. Aren't they supposed to do that?",
+        "nlu_fallback",
+    )
+    assert not space_in_message(linens)
+    assert space_in_message(tracker("me and my 2 kids share one bedroom, is that ok?", "ask_sleeping_room_size"))

@@ -39,7 +39,7 @@ from knowledge.compose.answer import (
 
 # knowledge.compare words its "not addressed" lines with it (imported from knowledge.compose).
 from knowledge.compose.answer import _defined_terms as _defined_terms
-from knowledge.compose.asked import duty_asked, keeps_topic
+from knowledge.compose.asked import duty_asked, keeps_topic, unaddressed_guess
 from knowledge.compose.conditions import (
     describe_condition,
     describe_depends,
@@ -131,6 +131,7 @@ __all__ = [
     "answer_section",
     "duty_asked",
     "keeps_topic",
+    "unaddressed_guess",
     "ALSO_PREFIX",
     "NO_PLAIN_VERDICT",
     "SENTENCE_LIMIT",

@@ -84,6 +84,19 @@ def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: flo
     return not _keywords_named(kb.topic_config(asked).keywords, text)
 
 
+def unaddressed_guess(
+    kb: KnowledgeBase, municipality: str | None, asked: str | None, confidence: float, last: str | None
+) -> bool:
+    """Whether the classifier's unsure guess is a topic this municipality's code does not address while another
+    topic is in play: the topic in play is tried first ("can the buyer just use my permit?" after a rooming-house
+    permit answer, taken for basements in Dresser)."""
+    if not municipality or not last or not asked or asked == last or last not in kb.topics():
+        return False
+    if confidence >= KEEP_TOPIC_MAX_CONFIDENCE or asked not in kb.topics():
+        return False
+    return not kb.coverage(municipality, asked).addressed
+
+
 def _keywords_named(keywords: Any, text: str, unless: str = "") -> list[str]:
     """The topic keywords (substrings, lower case: ``topic_config``) a message names, but those inside ``unless``."""
     words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))

@@ -1,5 +1,6 @@
 """Figures computed from what a question states: the window areas and counted floor of a room it sizes, a
-temperature or a ceiling height it gives compared with the code's. Each returns None when the question
+temperature or a ceiling height it gives compared with the code's, the most a violation lasting so many days may
+cost where each day is a separate offense. Each returns None when the question
 gives no such input or the topic's code sets no such figure (the caller then answers from the text).
 """
 
@@ -214,3 +215,46 @@ def ceiling_answer(kb: KnowledgeBase, municipality: str, question: str) -> Answe
             if answer is not None:
                 return answer
     return None
+
+
+# How long a violation went on ("if the violation went on 5 days", "for a week", "2 weeks").
+_DAYS = re.compile(r"\b(\d{1,3})\s*(?:-\s*)?days?\b|\b(\d{1,2})\s*weeks?\b|\ba (?:whole |full )?week\b", re.I)
+FOLLOW_UP_MAX_WORDS = 8
+_FINE_ASKED = re.compile(r"\b(?:fines?|fined|penalt\w*|forfeit\w*|how much|cost|owe|\$)", re.I)
+_EACH_DAY = re.compile(r"[^.]*\beach day\b[^.]*\bseparate offen[cs]e\b[^.]*\.", re.I)
+
+
+def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """The most a violation that went on for the days the question states may cost, where the code makes each day a
+    separate offense (its fine standard's ``each_day_separate`` param, and the sentence saying so in its section):
+    "howard fine … if the violation went on 5 days" -> "Up to 5 × $200 = $1,000"; None otherwise."""
+    key = next((k for k in ("fine_max",) if k in standards), None)
+    standard = kb.standard(muni.key, key) if key else None
+    if standard is None or not standard.value or not (standard.params or {}).get("each_day_separate"):
+        return None
+    found = _DAYS.search(question)
+    # a fine asked, or a short follow-up on the fines ("and if it goes on 2 weeks?"); not "I moved out 6 weeks ago"
+    asked = _FINE_ASKED.search(question) or len(question.split()) <= FOLLOW_UP_MAX_WORDS
+    if not found or not asked or re.match(r"\s*ago\b", question[found.end() :], re.I):
+        return None
+    days = int(found.group(1)) if found.group(1) else 7 * int(found.group(2) or 1)
+    section = kb.section(muni.key, standard.citation)
+    each_day = _EACH_DAY.search(section.text)
+    if days < 2 or each_day is None:
+        return None
+    total = days * standard.value
+    lines = [
+        f"Up to {days} × {standard.value_text} = ${total:,.0f}: each day a violation continues is a separate offense. "
+        f"In the {muni.name}, {standard_line(kb, standard)}.",
+        source_line(section.full_citation, each_day.group(0).strip()),
+        source_line(section.full_citation, shorten(standard.quote)),
+    ]
+    payload = {
+        "municipality": muni.key,
+        "addressed": True,
+        "lead": {"kind": "standard", "citation": standard.citation},
+        "standards": [standard_payload(standard)],
+        "computed": {"days": days, "per_offense": standard.value, "total": total},
+        "citations": [citation_payload(section)],
+    }
+    return Answer("\n".join(lines), payload)

@@ -23,8 +23,10 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.computed import ceiling_check, room_figures, stated_temperature, temperature_check
+from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share, asks_less
+from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
+from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
@@ -55,55 +57,40 @@ def _display_sentence(text: str) -> str:
     return text
 
 
-def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
-    """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
-    story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
-    and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
-    story, _ = question_form.story_and_question(question)
-    if not story:
-        return ranked.lexical
-    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
-    idx = selector.index(kb, municipality)
-    found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
-    weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
-    return max(ranked.lexical, sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0))
-
-
-def _verdict(question: str, provision: str, lexical: float) -> str | None:
+def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
+    """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
+    is False: the question describes the condition that fails) when the provision settles a yes/no question that it
+    matches well enough; None otherwise."""
     verdict = selector.yes_no(question, provision)
     if verdict == "No" and question_form.lacks_required(question, provision):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
-    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL[verdict] else None
+    if conditional and verdict == "No" and question_form.PERMISSION.search(question) and _UNLESS.search(provision):
+        # "can i rent out my basement as a bedroom?" met by "No basement space shall be used … unless:": it may, on
+        # the conditions the provision sets
+        verdict = CONDITIONAL
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] else None
 
 
-def _for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
-    """ "For 9 persons, at least 2 are needed: …" when the question counts people and the standard sets
-    one fixture for each so many persons "or fraction thereof" (the text's own rounding; without those
-    words nothing is computed)."""
-    count = selector.head_count(question)
-    description = kb.standard_description(standard.key).split(" (")[0]
-    if not count or standard.unit != "persons" or not standard.value or " per " not in description:
-        return ""
-    if "fraction thereof" not in standard.quote.lower():
-        return ""
-    each = int(standard.value)
-    need = -(-count // each)
-    thing = description.split(" per ", 1)[1]
-    return (
-        f"For {count} persons, at least {need} are needed: one {thing} for each {each} persons or fraction thereof "
-        f"({count} ÷ {each}, rounded up)."
-    )
+# A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
+CONDITIONAL = "Only if its conditions are met"
+_UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
 
 
-def _counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, question: str) -> str:
-    """The computed count (``_for_head_count``) of a standard stated in the leading sentence's own provision, when
-    the question counts people ("23 roomers, how many full baths?"); empty otherwise."""
-    sentence = " ".join(lead.text.split()).lower()
-    for standard in kb.standards(municipality=municipality):  # of any topic: a bathroom question may lead with it
-        if standard.unit == "persons" and standard.citation == lead.citation and standard.quote:
-            if " ".join(standard.quote.split()).lower() in sentence:
-                return _for_head_count(kb, standard, question)
-    return ""
+# A sentence that sets a time leads a "how long" question instead of one matching at most this much more.
+TIME_SETTING_MARGIN = 0.05
+
+
+def _time_setting_first(ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with a sentence that sets a time ("… corrected within a reasonable period …") first, when the best
+    is a sentence that sets none ("At the end of such period, the Health Officer shall reinspect …") and it matches
+    nearly as well."""
+    ranked = list(ranked)
+    if not ranked or ranked[0].candidate.kind != "sentence" or question_form.TIME_SETTING.search(ranked[0].candidate.text):
+        return ranked
+    floor = ranked[0].lexical - TIME_SETTING_MARGIN
+    timed = next((r for r in ranked[1:3] if r.candidate.kind == "sentence" and r.lexical >= floor
+                  and question_form.TIME_SETTING.search(r.candidate.text)), None)
+    return [timed, *[r for r in ranked if r is not timed]] if timed is not None else ranked
 
 
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
@@ -173,6 +160,7 @@ def answer_question(
         or temperature_check(kb, muni, config.standards, question)
         or ceiling_check(kb, muni, config.standards, question)
         or stated_temperature(kb, muni, config.standards, question)
+        or fine_for_days(kb, muni, config.standards, question)
     )
     if computed is not None:  # "bdrm 10x12 - min window area?": the figures for that room, computed
         return computed
@@ -191,13 +179,20 @@ def answer_question(
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
         return beyond
-    ranked = selector.matching_first(ranked, ANSWER_MIN_LEXICAL)
+    ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
+        from knowledge.compose.unsure import topic_from_text
+
+        story, asking = question_form.story_and_question(question)
+        named = topic_from_text(kb, asking) if story else None
+        if named and named != topic and kb.coverage(muni.key, named).addressed:
+            # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names
+            return answer_question(kb, muni.key, named, question, facts, role, ranking)
         # nothing on the topic in this code matches what was asked: say so honestly
         return no_match(muni, question, topic)
     kind = selector.question_kind(selector.without_titles(kb, question))
@@ -209,12 +204,18 @@ def answer_question(
         # when that sentence states a figure itself: "… by one person shall contain at least 70 square feet")
         figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
+        # … unless it matches the story rather than the sentence that asks ("health officer found problems at my
+        # rooming hse, how long to fix?": the reasonable period to correct them, not the 24 hours to report a sale)
+        if figure is not None and asks_less(kb, muni.key, question, figure, ranked[0]):
+            figure = None
         if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
             # … unless a sentence among the best states a figure and matches far more than the figure does
             # ("permit suspended … how long to ask for a hearing?": "within 10 days", not the 24 hours to report a sale)
             stating = next((r for r in ranked[:FIGURE_LOOKAHEAD] if r.candidate.kind == "sentence" and states_a_figure(r.candidate.text)
                             and r.lexical >= figure.lexical + STATED_FIGURE_MARGIN), None)
             ranked = [stating or figure, *[r for r in ranked if r is not (stating or figure)]]
+    if leading == "figure":
+        ranked = _time_setting_first(ranked)
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
@@ -280,8 +281,6 @@ def _asking_sentence_ranking(
     return ranked if ranked and ranked[0].lexical >= ANSWER_MIN_LEXICAL else None
 
 
-# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
-ASKING_MIN_WORDS = 6
 
 
 def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Answer | None:
@@ -312,7 +311,7 @@ def _settles(question: str, ranked: Any) -> bool:
     """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
     about ("do I need a license?": "shall not rent … without having been issued a … license")."""
     verdict = _verdict(question, ranked.candidate.text, ranked.lexical)
-    return verdict == "No" or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
 
 
 def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
@@ -529,7 +528,8 @@ def _asked_missing_standard(
     description matches the question better than the provision the selector found (None otherwise)."""
     stated = {s.key for key in standards for s in kb.standards(key, muni.key)}
     texts = {key: kb.standard_description(key) for key in standards}
-    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    # the place's and the code's names weigh nothing ("amery - what height do handrails need to be … city housing code?")
+    scores = selector.match_descriptions(kb, selector.without_titles(kb, question), muni.key, texts)
     best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
     if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
         return None
@@ -574,9 +574,10 @@ def compose_lead(
         section = kb.section(muni.key, standard.citation)
         verdict = _verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
         opening = f"{verdict}. " if verdict else ""
-        counted = _for_head_count(kb, standard, question) if plain_verdicts else ""
+        counted = for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
+            opening = "" if counted.startswith(("No:", "Yes:")) else opening
         if closest:
             lines.append(f"{opening}The closest provision in the {muni.name} code: {standard_line(kb, standard)}.")
         else:
@@ -595,20 +596,23 @@ def compose_lead(
         answer_citations = [payload]
     else:
         section = kb.section(muni.key, lead.citation)
-        counted = _counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
+        counted = counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
         share = asking_share(kb, question, muni.key, ranked[0])
-        verdict = _verdict(asked, lead.text, share) if plain_verdicts else None
+        settled = counted.startswith(("No:", "Yes:"))  # the counts settle it, not the provision's wording
+        verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
         listed = whole_list(kb, muni.key, ranked)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
-        if verdict is None and introduced:
+        if verdict is None and introduced and not settled:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
-            verdict = _verdict(asked, introduced, share)
+            # ("can i rent out my basement as a bedroom?" describes no item: only if its conditions are met)
+            described = matched_items(ranked, listed[2], listed[0].citation) if listed else [lead]
+            verdict = _verdict(asked, introduced, share, conditional=not described)
         opening = f"{verdict}. " if verdict else ""
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
-        if not verdict and yes_no:
+        if not verdict and yes_no and not settled:
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed

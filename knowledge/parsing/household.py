@@ -69,7 +69,7 @@ _AGE_LIST_RE = re.compile(
     rf"|\bage[sd]?\s+((?:\d+(?:\.\d+)?\s*(?:,\s*|&\s*|and\s+|,\s*and\s+))*\d+(?:\.\d+)?)(?:\s*({_AGE_UNIT_RE})\b)?"
 )
 _AGE_ONE_RE = re.compile(
-    rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?)\b"
+    rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?|brand[- ]new (?:baby|infant))\b"
     # an age before the person it describes, without "old": "an 8mo baby", "my 3 yr son", "a 6 month old"
     rf"|\b(\d+(?:\.\d+)?)\s*-?\s*(months?|mos?|mo|weeks?|wks?|yrs?|years?)\s+(?=(?:baby|infant|son|daughter|kid|child|boy|girl|toddler)\b)"
     # an age in months or weeks after the person it describes: "a baby of seven months"
@@ -107,6 +107,16 @@ def _bare_age_list() -> re.Pattern[str]:
     whole numbers joined by commas and a last "and", no unit after them."""
     return re.compile(
         rf"\b({_nouns('plural')})(?:\s*,(?:\s*(?:who are|who're|aged?|ages))?|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+        r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _bare_age_run() -> re.Pattern[str]:
+    """Ages listed right after people named in the plural, in shorthand ("2 adults + kids 2, 5, 11"): three or
+    more whole numbers joined by commas, no unit after them."""
+    return re.compile(
+        rf"\b({_nouns('plural')})\s+(\d{{1,2}}(?:\s*,\s*\d{{1,2}}){{2,}})\b"
         r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
     )
 
@@ -174,6 +184,7 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
 
     text = _SELF_AGE_RE.sub(self_sub, text)
     text = _bare_age_list().sub(bare_sub, text)
+    text = _bare_age_run().sub(bare_sub, text)
     text = _bare_age_one().sub(bare_one_sub, text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
@@ -329,11 +340,14 @@ def parse_household(text: str) -> Household | None:
                 continue
             i += 1
             continue
-        if word in ("family", "household") and i + 2 < n and words[i + 1] == "of" and is_number(words[i + 2]):
+        if word in ("family", "household", "fam") and i + 2 < n and words[i + 1] == "of" and is_number(words[i + 2]):
             size = int(float(words[i + 2])) if float(words[i + 2]).is_integer() else None
-            joined = prev in joiners - {","} or (prev in dets and i > 1 and words[i - 2] in joiners - {","})
+            # "plus my family of 3", "plus the owner's family of 3" (a joiner within the words before)
+            joined = bool(set(words[max(0, i - 4) : i]) & (joiners - {","}))
             if joined and persons and size:  # "18 roomers plus my family of 3": three more
                 persons.extend(Person("person") for _ in range(size))
+            elif joined and total is not None and size:  # "9 of us renters plus the owner's family of 3": 12
+                total += size
             else:
                 total = size
             i += 3
@@ -342,7 +356,7 @@ def parse_household(text: str) -> Household | None:
             total = int(float(words[i + 2]))
             i += 3
             continue
-        if word in groups and (prev in dets or prev in joiners):
+        if word in groups and (prev in dets or prev in joiners or i == 0):  # "couple w an 8 month old baby"
             persons.extend(Person(band) for band in groups[word])
             open_group = []
             i += 1
@@ -378,7 +392,11 @@ def parse_household(text: str) -> Household | None:
                 i = j
                 continue
             if j < n and words[j] in singular:
-                persons.append(Person(band_of(j, singular[words[j]])))
+                band = band_of(j, singular[words[j]])
+                if word == "the" and _named_before(persons, band, vocab["bands"]):
+                    i = j + 1  # "… with a brand new baby … Does the baby even count?": the same baby
+                    continue
+                persons.append(Person(band))
                 named_at[0] = j
                 open_group = []
                 i = j + 1
@@ -410,6 +428,12 @@ def parse_household(text: str) -> Household | None:
     not_adding = vocab.get("not_adding") or ()
     adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
     return Household(tuple(persons), complete and bool(persons), adding, total is not None)
+
+
+def _named_before(persons: list[Person], band: str, bands: dict[str, list[float]]) -> bool:
+    """Whether "the <person>" names someone already counted: a person of that band, or of an age in it."""
+    low, high = bands.get(band, bands["person"])
+    return band != "person" and any(p.band == band or (p.age is not None and low <= p.age <= high) for p in persons)
 
 
 def _without_restated(persons: list[Person], generic: list[tuple[int, int]]) -> list[Person]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Sequence
 
 from knowledge.answer_parts import source_line
@@ -106,9 +107,15 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     guy in with me?", "is my bedroom big enough?") and the verdict is decided. A question whether a space
     is inadequate ("is it too small?", ``people.yml`` ``negative_adequacy``) gets the opposite word."""
     from knowledge.parsing.household import people_vocab
-    from knowledge.question_form import question_kind
+    from knowledge.question_form import question_kind, story_and_question
 
     verdict = answer.payload.get("verdict")
+    asking = story_and_question(question or "")[1]
+    left_out = re.search(r"^Note: (Not counted as an? ?occupants?: .*)$", answer.text, re.M)
+    if left_out and re.search(r"\bcount(?:s|ed)?\b", asking, re.I) and question_kind(asking) == "yes_no":
+        # "Does the baby even count?": the person left out, and why, first; the check follows
+        rest = answer.text[: left_out.start()] + answer.text[left_out.end() + 1 :]
+        return Answer(f"No. {left_out.group(1)}\n{rest}", {**answer.payload, "yes_no": "no"})
     if verdict not in (MEETS, FAILS) or question_kind(question or "") != "yes_no":
         return answer
     lowered = " ".join(str(question).lower().split())

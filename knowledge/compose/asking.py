@@ -1,0 +1,68 @@
+"""The sentence that asks: after a story ("… the heat has been out for three days. Can he really do that?"),
+how much of the asking sentence a provision matches, and the provision it names first."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from knowledge import question_form, selector
+from knowledge.kb import KnowledgeBase
+
+# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
+ASKING_MIN_WORDS = 6
+
+
+def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
+    """The share of the question a ranked candidate matches, counting only its asking sentence when it tells a
+    story first ("… full of garbage and I think there are rats now. If I complain, can the building inspector go in
+    and inspect?": the yes or no is the inspection's, however little of the story the provision names)."""
+    story, _ = question_form.story_and_question(question)
+    if not story:
+        return ranked.lexical
+    return max(ranked.lexical, _asking_only_share(kb, question, municipality, ranked))
+
+
+def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
+    """The share of the question's asking sentence (with the sentence it points back to) a ranked candidate matches."""
+    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
+    idx = selector.index(kb, municipality)
+    found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
+    weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
+    return sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0)
+
+
+# After a story, a provision matching nearly as much of the whole message (this much less at most) leads when it
+# matches far more (ASKING_GAIN) of the sentence that asks ("I asked for a hearing … What happens if I just don't
+# go?": the failure to appear, not the thirty days to file).
+ASKING_MARGIN = 0.05
+ASKING_GAIN = 0.2
+ASKING_LOOK = 5
+
+
+def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Sequence[Any]) -> list[Any]:
+    """The ranking with the provision the asking sentence names moved first, when a story comes before it and the
+    best provision matches the story rather than the question (``ASKING_MARGIN``, ``ASKING_GAIN``)."""
+    ranked = list(ranked)
+    story, asking = question_form.story_and_question(question)
+    if not story or len(ranked) < 2 or len(asking.split()) < ASKING_MIN_WORDS:
+        return ranked  # "… than another town ordinance, which one applies?" says too little on its own
+    floor = ranked[0].lexical - ASKING_MARGIN
+    shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[:ASKING_LOOK] if r.lexical >= floor]
+    best_share, best = max(shares, key=lambda pair: pair[0])
+    if best is ranked[0] or best_share < shares[0][0] + ASKING_GAIN:
+        return ranked
+    return [best, *[r for r in ranked if r is not best]]
+
+
+# A figure of the topic gives way to the best sentence when, after a story, it matches this much less of the sentence
+# that asks.
+FIGURE_ASKING_GAP = 0.3
+
+
+def asks_less(kb: KnowledgeBase, municipality: str, question: str, figure: Any, best: Any) -> bool:
+    """Whether, after a story, a figure matches far less (``FIGURE_ASKING_GAP``) of the asking sentence than the
+    best-ranked provision: the story, not the question, brought it up."""
+    story, _ = question_form.story_and_question(question)
+    if not story or figure is best:
+        return False
+    return _asking_only_share(kb, question, municipality, figure) < _asking_only_share(kb, question, municipality, best) - FIGURE_ASKING_GAP

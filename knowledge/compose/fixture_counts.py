@@ -1,0 +1,58 @@
+"""Bathroom fixtures counted for the people a question names: "For 9 persons, at least 2 are needed: …", and
+whether the ones they have are enough ("9 of us … share one bathroom. Is that legal?")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from knowledge import selector
+from knowledge.compose.parts import first_part
+from knowledge.kb import KnowledgeBase
+from knowledge.parsing import people_vocab
+from knowledge.parsing.numbers import words_to_digits
+
+
+def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
+    """ "For 9 persons, at least 2 are needed: …" when the question counts people and the standard sets
+    one fixture for each so many persons "or fraction thereof" (the text's own rounding; without those
+    words nothing is computed)."""
+    count = selector.head_count(question)
+    description = kb.standard_description(standard.key).split(" (")[0]
+    if not count or standard.unit != "persons" or not standard.value or " per " not in description:
+        return ""
+    if "fraction thereof" not in standard.quote.lower():
+        return ""
+    each = int(standard.value)
+    need = -(-count // each)
+    thing = description.split(" per ", 1)[1]
+    line = (
+        f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons or fraction thereof "
+        f"({count} ÷ {each}, rounded up)."
+    )
+    have = stated_fixtures(question)
+    if have is None or selector.question_kind(first_part(question)) != "yes_no":
+        return line
+    # "9 of us … and we all share one bathroom. Is that legal?": the count they have, against the count needed
+    return f"{'No' if have < need else 'Yes'}: {line[0].lower()}{line[1:-1]}; {have} {'falls short' if have < need else 'is enough'}."
+
+
+def stated_fixtures(question: str) -> int | None:
+    """How many bathrooms (toilets, baths…: people.yml ``fixture_words``) the question says there are ("we all share
+    one bathroom", "only 2 toilets"); None when it gives no count."""
+    words = "|".join(re.escape(w) for w in sorted(people_vocab().get("fixture_words") or (), key=len, reverse=True))
+    found = re.search(rf"\b(\d+|a single|a)\s+(?:full\s+|shared\s+|working\s+)?(?:{words})s?\b", words_to_digits(question.lower()))
+    if not found:
+        return None
+    return 1 if found.group(1) in ("a", "a single") else int(found.group(1))
+
+
+def counted_by_sentence(kb: KnowledgeBase, municipality: str, lead: Any, question: str) -> str:
+    """The computed count (``for_head_count``) of a standard stated in the leading sentence's own provision, when
+    the question counts people ("23 roomers, how many full baths?"); empty otherwise."""
+    sentence = " ".join(lead.text.split()).lower()
+    for standard in kb.standards(municipality=municipality):  # of any topic: a bathroom question may lead with it
+        if standard.unit == "persons" and standard.citation == lead.citation and standard.quote:
+            if " ".join(standard.quote.split()).lower() in sentence:
+                return for_head_count(kb, standard, question)
+    return ""
