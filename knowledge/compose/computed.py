@@ -7,7 +7,7 @@ gives no such input or the topic's code sets no such figure (the caller then ans
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from knowledge import question_form
 from knowledge.answer_parts import source_line
@@ -100,12 +100,18 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         f"requires. In the {muni.name}, {standard_line(kb, standard)}.",
         source_line(section.full_citation, shorten(standard.quote)),
     ]
+    return _standard_answer(muni, standard, section, lines, compared={"stated": stated, "required": standard.value, "below": below})
+
+
+def _standard_answer(muni: Municipality, standard: Any, section: Any, lines: Sequence[str], **computed: Any) -> Answer:
+    """An answer computed from one standard of ``muni``: its lines, the standard and its section cited, and what was
+    computed (``compared``, ``computed``) in the payload."""
     payload = {
         "municipality": muni.key,
         "addressed": True,
         "lead": {"kind": "standard", "citation": standard.citation},
         "standards": [standard_payload(standard)],
-        "compared": {"stated": stated, "required": standard.value, "below": below},
+        **computed,
         "citations": [citation_payload(section)],
     }
     return Answer("\n".join(lines), payload)
@@ -249,12 +255,4 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
         source_line(section.full_citation, each_day.group(0).strip()),
         source_line(section.full_citation, shorten(standard.quote)),
     ]
-    payload = {
-        "municipality": muni.key,
-        "addressed": True,
-        "lead": {"kind": "standard", "citation": standard.citation},
-        "standards": [standard_payload(standard)],
-        "computed": {"days": days, "per_offense": standard.value, "total": total},
-        "citations": [citation_payload(section)],
-    }
-    return Answer("\n".join(lines), payload)
+    return _standard_answer(muni, standard, section, lines, computed={"days": days, "per_offense": standard.value, "total": total})
