@@ -25,6 +25,7 @@ from knowledge.compose import (
     topic_from_text,
     unaddressed_guess,
 )
+from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
@@ -48,7 +49,7 @@ def space_in_message(tracker: Tracker) -> bool:
         return False  # "a bedroom for 4 people" is one
     # … when the sentence that asks is about the space ("… with like 6 other people. The sheets and towels haven't been
     # changed in a month. Aren't they supposed to do that?" is not)
-    asked = question_form.asking_with_antecedent(text, kb().meta("back_references") or (), 6)  # "…, is that ok?": with it
+    asked = question_form.asking_with_antecedent(text, kb().meta("back_references") or (), ASKING_MIN_WORDS)  # "…, is that ok?"
     asking = " ".join(asked.lower().split())
     kinds = parsing.people_vocab()["space_kinds"]
     return request.wants_minimum or request.asks_adequacy or has_phrase(asking, [*kinds["bedroom"], *kinds["unit"]])

@@ -64,7 +64,8 @@ def _named_municipality(tracker: Tracker, last: str) -> str | None:
     keys = [k for k in (kb().resolve_municipality(str(v)) for v in tracker.get_latest_entity_values("municipality")) if k]
     if len(set(keys)) < 2:
         return kb().resolve_municipality(last)
-    remembered = kb().resolve_municipality(tracker.get_slot("municipality") or "") if tracker.get_slot("municipality") else None
+    slot = tracker.get_slot("municipality")
+    remembered = kb().resolve_municipality(slot) if isinstance(slot, str) and slot else None
     return next((k for k in keys if k != remembered), keys[0])
 
 
