@@ -225,7 +225,8 @@ def ceiling_answer(kb: KnowledgeBase, municipality: str, question: str) -> Answe
 
 # How long a violation went on ("if the violation went on 5 days", "for a week", "2 weeks").
 _DAYS = re.compile(r"\b(\d{1,3})\s*(?:-\s*)?days?\b|\b(\d{1,2})\s*weeks?\b|\ba (?:whole |full )?week\b", re.I)
-FOLLOW_UP_MAX_WORDS = 8
+# A message this short on the fines topic asks about a fine without saying so ("and if it goes on 2 weeks?").
+FINE_FOLLOW_UP_MAX_WORDS = 8
 _FINE_ASKED = re.compile(r"\b(?:fines?|fined|penalt\w*|forfeit\w*|how much|cost|owe|\$)", re.I)
 _EACH_DAY = re.compile(r"[^.]*\beach day\b[^.]*\bseparate offen[cs]e\b[^.]*\.", re.I)
 
@@ -234,13 +235,12 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
     """The most a violation that went on for the days the question states may cost, where the code makes each day a
     separate offense (its fine standard's ``each_day_separate`` param, and the sentence saying so in its section):
     "howard fine … if the violation went on 5 days" -> "Up to 5 × $200 = $1,000"; None otherwise."""
-    key = next((k for k in ("fine_max",) if k in standards), None)
-    standard = kb.standard(muni.key, key) if key else None
+    standard = kb.standard(muni.key, "fine_max") if "fine_max" in standards else None
     if standard is None or not standard.value or not (standard.params or {}).get("each_day_separate"):
         return None
     found = _DAYS.search(question)
     # a fine asked, or a short follow-up on the fines ("and if it goes on 2 weeks?"); not "I moved out 6 weeks ago"
-    asked = _FINE_ASKED.search(question) or len(question.split()) <= FOLLOW_UP_MAX_WORDS
+    asked = _FINE_ASKED.search(question) or len(question.split()) <= FINE_FOLLOW_UP_MAX_WORDS
     if not found or not asked or re.match(r"\s*ago\b", question[found.end() :], re.I):
         return None
     days = int(found.group(1)) if found.group(1) else 7 * int(found.group(2) or 1)

@@ -37,6 +37,12 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     return f"{'No' if have < need else 'Yes'}: {line[0].lower()}{line[1:-1]}; {have} {'falls short' if have < need else 'is enough'}."
 
 
+def settles_by_count(line: str) -> bool:
+    """Whether a ``for_head_count`` line settles the yes or no itself (the count they have against the count needed),
+    so the provision's wording gives none."""
+    return line.startswith(("No:", "Yes:"))
+
+
 def stated_fixtures(question: str) -> int | None:
     """How many bathrooms (toilets, baths…: people.yml ``fixture_words``) the question says there are ("we all share
     one bathroom", "only 2 toilets"); None when it gives no count."""

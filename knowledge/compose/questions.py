@@ -26,7 +26,7 @@ from knowledge.compose.answer import (
 from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share, asks_less
 from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
 from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
-from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
+from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, with_membership
@@ -279,8 +279,6 @@ def _asking_sentence_ranking(
         selector.select(kb, asking, muni.key, role, ranking, topics=[topic], limit=12), ANSWER_MIN_LEXICAL
     )
     return ranked if ranked and ranked[0].lexical >= ANSWER_MIN_LEXICAL else None
-
-
 
 
 def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Answer | None:
@@ -577,7 +575,7 @@ def compose_lead(
         counted = for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
             lines.append(counted)
-            opening = "" if counted.startswith(("No:", "Yes:")) else opening
+            opening = "" if settles_by_count(counted) else opening
         if closest:
             lines.append(f"{opening}The closest provision in the {muni.name} code: {standard_line(kb, standard)}.")
         else:
@@ -600,7 +598,7 @@ def compose_lead(
         if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
             lines.append(counted)
         share = asking_share(kb, question, muni.key, ranked[0])
-        settled = counted.startswith(("No:", "Yes:"))  # the counts settle it, not the provision's wording
+        settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
         verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
         listed = whole_list(kb, muni.key, ranked)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None

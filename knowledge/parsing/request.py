@@ -57,19 +57,13 @@ _BEDROOM_WORD = re.compile(r"\b(?:bdrm|bedroom|br|bd)s?\b")
 _CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
 
 
-# Words between a window and its size that only describe it ("the only window is tiny, maybe 2 feet by 3 feet").
-_DESCRIBING = frozenset(
-    "is was are measures measuring about maybe roughly approximately around like only just tiny small little teeny "
-    "itty , a an the of".split()
-)
-
-
-def _described_window(doc: Any, start: int, end: int, window_words: Any) -> bool:
-    """Whether a size is a window's told after it within its sentence, with only describing words between ("the
-    only window is tiny, maybe 2 feet by 3 feet"); not "min window area for a 10x12 room"."""
+def _described_window(doc: Any, start: int, end: int, window_words: Any, describing: Any) -> bool:
+    """Whether a size is a window's told after it within its sentence, with only describing words between
+    (people.yml ``space_parts.window_describing``: "the only window is tiny, maybe 2 feet by 3 feet"); not "min
+    window area for a 10x12 room"."""
     words = [t.lower_ for t in doc[max(start, end - 8) : end]]
     last = max((i for i, w in enumerate(words) if w in window_words), default=None)
-    return last is not None and all(w in _DESCRIBING for w in words[last + 1 :])
+    return last is not None and all(w in describing for w in words[last + 1 :])
 
 
 def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None]:
@@ -122,7 +116,7 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             low = (low or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and (
             has_phrase(" ".join(before_words[-3:] + ["@"] + after_words[:2]), parts.get("window") or ())
-            or _described_window(doc, before_start, span.start, parts.get("window") or ())
+            or _described_window(doc, before_start, span.start, parts.get("window") or (), set(parts.get("window_describing") or ()))
         ):
             # the window's own size: a window word just before it or just after ("a window of roughly 2 by 3 feet",
             # "12 square feet of glass", "one 3x4 window"), not a room's size before "- min window area?"
