@@ -11,7 +11,14 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions.common import current_facts, current_municipality, current_role, intent_of, kb, latest_entity, send
 from actions.safety import guarded
-from actions.space import answer_space, follows_space_check, is_space_topic, space_topic, updated_space
+from actions.space import (
+    answer_space,
+    follows_space_check,
+    follows_space_figure,
+    is_space_topic,
+    space_topic,
+    updated_space,
+)
 from knowledge import facts as fact_reading
 from knowledge import parsing, question_form, selector, space
 from knowledge.compose import (
@@ -26,7 +33,9 @@ from knowledge.compose import (
     unaddressed_guess,
 )
 from knowledge.compose.asking import ASKING_MIN_WORDS
-from knowledge.compose.computed import ceiling_answer
+from knowledge.compose.computed import ceiling_answer, temperature_check
+from knowledge.compose.membership import membership_term
+from knowledge.compose.questions import quoted_definition
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
@@ -209,6 +218,26 @@ def named_space_topic(key: str | None, topic: str, text: str) -> str:
     return named if named != topic and kb().coverage(key, named).addressed else topic
 
 
+def asks_membership_of(text: str, key: str) -> bool:
+    """Whether a yes/no question asks if something falls under a term this code defines ("rats all over the
+    dumpsters … Does that already count as an infestation?")."""
+    return selector.question_kind(text) == "yes_no" and membership_term(kb(), text, key) is not None
+
+
+def temperature_topic(tracker: Tracker, key: str | None, text: str, topic: str) -> str | None:
+    """The topic (the one asked, or one of the classifier's top three) whose temperature the code requires is the
+    one a message's stated temperature is compared with ("turned water heater down to 110, legal or no?": hot water,
+    though taken for shut-offs); None without a stated temperature such a topic compares."""
+    if not key:
+        return None
+    muni = kb().municipality(key)
+    ranked = [topic, *(topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))]
+    for candidate in dict.fromkeys(t for t in ranked if t and t in kb().topics()):
+        if temperature_check(kb(), muni, kb().topic_config(candidate).standards, text) is not None:
+            return candidate
+    return None
+
+
 def answer_or_ask(
     dispatcher: CollectingDispatcher,
     tracker: Tracker,
@@ -238,6 +267,11 @@ def answer_or_ask(
     facts = current_facts(tracker) if facts is None else facts
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
     asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
+    if asked and key and (quoted_definition(kb(), text, key) is not None or asks_membership_of(text, key)):
+        asked = None  # "does 'infestation' include pests around the garbage containers?": the definition, not a duty
+    checked = temperature_topic(tracker, key, text, topic) if asked and selector.question_kind(text) != "who" else None
+    if checked:  # "turned water heater down to 110 … legal or no": the temperature compared, not who keeps it working
+        asked, topic = None, checked
     duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
@@ -253,7 +287,7 @@ def answer_or_ask(
             asked_text = question_for(tracker, topic)[0] or text  # "Amery" answering "which one?": the question before
             answer = answer_for_duty(kb(), key, duty, facts, topic, current_role(tracker), question=asked_text)
         else:
-            question, ranking = question_for(tracker, topic)
+            question, ranking = (text, intent_ranking(tracker.latest_message or {})) if checked else question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
@@ -289,6 +323,8 @@ class ActionAnswerTopic(Action):
         # another topic's question goes on with it only when it is the ages the last answer asked for
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
+        if (asked is None or is_space_topic(asked)) and follows_space_figure(tracker):  # "for 2 kids" after the figure
+            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         text = tracker.latest_message.get("text") or ""

@@ -29,9 +29,11 @@ from actions.answers import (
 )
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
-from actions.space import answer_space, updated_space
+from actions.space import answer_space, follows_space_figure, updated_space
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
+from knowledge.compose.membership import question_parts
+from knowledge.compose.questions import quoted_definition
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
@@ -65,6 +67,11 @@ def follow_up_answer(
     answer = answer_topic(
         kb(), key, topic, current_facts(tracker), current_role(tracker), question, intent_ranking(tracker.latest_message)
     )
+    if carried and answer.payload.get("term") and not kb().match_term(text, key):
+        # "how high does it gotta be" after basement stairs: the kind of dwelling carried along is where, not a term
+        answer = answer_topic(
+            kb(), key, topic, current_facts(tracker), current_role(tracker), text, intent_ranking(tracker.latest_message)
+        )
     if not answer.payload.get("addressed", True) or answer.payload.get("review") == "no_match":
         return None
     return answer
@@ -106,6 +113,8 @@ class ActionClarify(Action):
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
+        if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"
+            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
         topic = tracker.get_slot("topic")
         request = parsing.parse_space_request(text)
         # "same question but for the Town of Howard", "and what about my other rental over in amery?": the last
@@ -141,6 +150,9 @@ class ActionClarify(Action):
         guessed = {topic_of(name) for name, _ in intent_ranking(tracker.latest_message)}
         if named_topic and asks_wh(text) and named_topic not in guessed:
             named_topic = None
+        place = current_municipality(tracker)[0]
+        if named_topic and place and len(question_parts(text)) == 1 and quoted_definition(kb(), text, place) is not None:
+            named_topic = None  # "How does … define 'ordinary minimum winter conditions' for the heating requirement?"
         if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)

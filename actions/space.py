@@ -137,6 +137,23 @@ def space_topic(tracker: Tracker, last: Dict[str, Any] | None = None) -> str:
     return space.space_topic(kb(), "unit" if last.get("kind") == "unit" else "bedroom", bool(last.get("rooming")))
 
 
+# A message this short may ask the space figure just given for people or a room it names ("for 2 kids").
+FIGURE_FOLLOW_UP_MAX_WORDS = 8
+
+
+def follows_space_figure(tracker: Tracker) -> bool:
+    """Whether the latest message asks the space figure the last answer gave, with no check in play, for the people
+    or the room it names ("for 2 kids" after "how big does a bedroom have to be in amery?")."""
+    if space.clean_facts(tracker.get_slot("last_space")) or not is_space_topic(tracker.get_slot("topic")):
+        return False
+    text = tracker.latest_message.get("text") or ""
+    if not isinstance(text, str) or text.startswith("/") or len(text.split()) > FIGURE_FOLLOW_UP_MAX_WORDS:
+        return False
+    request = parsing.parse_space_request(text)
+    given = bool(request.household and request.household.count) or any(r.ok for r in request.rooms)
+    return given and (request.follow_up or text.lower().split()[:1] == ["for"])
+
+
 def follows_space_check(tracker: Tracker, text: str | None = None, ages_only: bool = False) -> bool:
     """Whether a message (the latest one by default) goes on with the space check in play, whatever
     intent the NLU gave it: the ages the last answer asked for ("3, 7 and 14"), or (unless
@@ -183,9 +200,21 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
         facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
     if not facts["persons"]:
         facts["persons"] = _people(tracker.get_slot("occupants"))
+    if not facts["persons"] and asks_capacity_instead(tracker, request):
+        facts["capacity"] = True  # "max how many ppl can i put in it?" when asked how many people would live there
     facts["ages"] = (_ages(tracker.get_slot("ages")) or []) if _ages_were_asked(tracker) else []
     facts["kind"] = facts.get("kind") or "bedroom"
     return facts
+
+
+def asks_capacity_instead(tracker: Tracker, request: str) -> bool:
+    """Whether the latest message, given when the check asked how many people, asks how many the space holds
+    ("max how many ppl can i put in it?"), naming nobody."""
+    text = tracker.latest_message.get("text") or ""
+    if not isinstance(text, str) or text == request:
+        return False
+    latest = parsing.parse_space_request(text)
+    return latest.wants_capacity and latest.household is None
 
 
 def calculate(key: str, facts: Dict[str, Any]):
@@ -225,6 +254,8 @@ class ValidateSpaceForm(FormValidationAction):
     ) -> List[str]:
         if follows_space_check(tracker, space_request(tracker)):
             return []  # a follow-up to the last check: the calculator answers it (and asks what it needs)
+        if _is_request(tracker) and follows_space_figure(tracker):
+            return []  # "for 4 people" after the figure: the minimum for them, no room size needed
         if adds_to_who_question(tracker):
             return []  # "4 unit, 2 tenants" after "who takes out the trash?": facts for that question
         request = parsing.parse_space_request(space_request(tracker))
@@ -244,11 +275,14 @@ class ValidateSpaceForm(FormValidationAction):
             and ceiling_answer(kb(), key, tracker.latest_message.get("text") or "")
         ):
             return []  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher": the ceiling rule, no head count
+        facts = space_facts(tracker)
         try:
-            needed = space.missing(kb(), key, space_facts(tracker))
+            needed = space.missing(kb(), key, facts)
         except KnowledgeBaseError:
             needed = []
         just_set = set(tracker.slots_to_validate())  # validated (read with the whole message) before use
+        if facts.get("capacity") and not facts.get("persons"):
+            just_set.discard("occupants")  # "max how many ppl can i put in it?" answers the question for the people
         return [s for s in domain_slots if (s == "municipality" and not key) or s in needed or s in just_set]
 
     def validate_municipality(
@@ -280,6 +314,8 @@ class ValidateSpaceForm(FormValidationAction):
         if _is_request(tracker):  # the request's people are read from its words (space_facts)
             return {"occupants": text or None}
         people = _people(text) or _people(str(value) if value else None)
+        if people is None and asks_capacity_instead(tracker, space_request(tracker)):
+            return {"occupants": None}  # how many the space holds is the answer wanted (space_facts)
         if people is None or not 0 < len(people) <= 100:
             dispatcher.utter_message(text="How many people would sleep or live there? A number, please (1 to 100).")
             return {"occupants": None}
@@ -374,6 +410,8 @@ class ActionSpaceAnswer(Action):
         if follows_space_check(tracker, space_request(tracker)):  # "and for 3 people?", "3, 7 and 14"
             last = space.clean_facts(tracker.get_slot("last_space"))
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))
+        if _is_request(tracker) and follows_space_figure(tracker):  # "for 2 kids" after the figure
+            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
         facts = space_facts(tracker)
         return answer_space(dispatcher, tracker, facts)
 

@@ -372,7 +372,7 @@ class KnowledgeBase:
             rows = self._rows("select distinct term_lower from definitions")
         return sorted(r[0] for r in rows)
 
-    def _term_phrases(self, municipality: str | None) -> dict[str, str]:
+    def term_phrases(self, municipality: str | None) -> dict[str, str]:
         """Each defined term and synonym of one (lower case) -> the defined term."""
         sql, params = "select term_lower, synonyms from definitions", []
         if municipality:
@@ -389,7 +389,7 @@ class KnowledgeBase:
         """The defined term (or a synonym of one) that ``text`` mentions, longest match first; a term in
         quotes first (with ``quoted_only``, only a term in quotes)."""
         lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
-        phrases = self._term_phrases(municipality)
+        phrases = self.term_phrases(municipality)
         quoted = [f" {q} " for q in quoted_words(text)]  # "does 'owner' include a land contract buyer?"
         # "under Amery's definition of owner, what must an agent do …", "the Holland kitchen definition": that term
         named = [f" {m.group(1)}" for pattern in _NAMED_DEFINITIONS for m in pattern.finditer(lowered)]
@@ -404,7 +404,7 @@ class KnowledgeBase:
         """Every defined term ``text`` names, in the order it names them (a longer term before the shorter
         ones inside it: "rooming house" is not also "house")."""
         lowered = " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
-        phrases = self._term_phrases(municipality)
+        phrases = self.term_phrases(municipality)
         taken = [False] * len(lowered)
         found: list[tuple[int, str]] = []
         for phrase in sorted(phrases, key=len, reverse=True):

@@ -18,7 +18,7 @@ FORM_KEYS = (
     "figure_words", "definition_words", "yes_no_starts", "wh_words", "time_units", "who_start", "who_words",
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
-    "time_setting",
+    "time_setting", "refers_elsewhere", "what_happens_if", "request_starts",
 )
 
 
@@ -41,6 +41,7 @@ WHO_WORDS = _pattern("who_words")
 FIGURE_WORDS = tuple(_FORMS["figure_words"])
 DEFINITION_WORDS = tuple(_FORMS["definition_words"])
 YES_NO_STARTS = frozenset(_FORMS["yes_no_starts"])
+REQUEST_STARTS = frozenset(_FORMS["request_starts"])
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -97,6 +98,8 @@ def question_kind(text: str) -> str:
     first = lowered.split()[0] if lowered.split() else ""
     if asks_wh(text) or asking_opens_with(text, WH_WORDS):
         return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
+    if WHAT_HAPPENS_IF.search(text):
+        return "open"  # "and if i miss it?"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
         return "yes_no"
     if _opening_after_place(text) in YES_NO_STARTS:  # "muskego - can 2 small apts share 1 bathroom"
@@ -239,6 +242,8 @@ def refers_back(text: str, back_references: Iterable[str]) -> bool:
 TIME_UNITS = frozenset(_FORMS["time_units"])
 _ASKED_UNIT = _pattern("asked_unit")
 TIME_SETTING = _pattern("time_setting")
+REFERS_ELSEWHERE = _pattern("refers_elsewhere")
+WHAT_HAPPENS_IF = _pattern("what_happens_if")
 
 
 def asked_unit(question: str) -> str | None:

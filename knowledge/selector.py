@@ -102,7 +102,8 @@ STOPWORDS = frozenset(
     until up upon us very was we were what when where which while who whom whose why will with would you your
     yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
     want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per
-    whats thats theres heres even really actually just right saying says said say looking
+    whats thats theres heres even really actually just right saying says said say looking because bc cuz
+    going gonna wanna
     reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
 )
 

@@ -218,6 +218,13 @@ def test_two_infested_units_in_plain_words(vocabulary):
         # what the landlord keeps saying is told by the tenant; "legally" between the side and "have to"
         ("roof leaks into my kids bedroom, landlord keeps saying he'll get to it. does he legally have to fix it", None, "landlord"),
         ("amery rental - tnt complains windows drafty. am I reqd to fix?", None, "landlord"),
+        # "we rent", "told the landlord": a tenant's words; "he" is then the landlord
+        ("The roof leaks. I've told the landlord three times. We rent the whole house. Does he have to fix it?", None, "landlord"),
+        ("Is a Muskego landlord required to tell tenants in writing how many occupants are permitted?", None, "landlord"),
+        ("moved into my apartment last week and it was disgusting. arent they supposed to clean it first?", None, "landlord"),
+        ("the place was filthy when we got the keys. wasnt the landlord supposed to clean it first?", None, "landlord"),
+        ("landlord in Muskego sent me a letter saying I have to keep the yard clean. is that really my job?", None, "tenant"),
+        ("landlord says that's normal. he's coming saturday but i work nights. do i have to let him in?", None, "tenant"),
     ],
 )
 def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):
@@ -280,3 +287,26 @@ def test_a_claim_about_the_asker_then_is_that_true_proposes_the_askers_side(voca
 
     assert question_kind(claim) == "yes_no"
     assert F.proposed_side("who has to keep the yard clean, me or the landlord?", vocabulary) is None
+
+
+@pytest.mark.parametrize(
+    "text, duty",
+    [
+        ("landlord turned off the water", "keep_services_connected"),
+        ("they cut the power", "keep_services_connected"),
+        # a setting, not a shut-off
+        ("turned water heater down to 110 to save on gas", None),
+        ("turned the heat down to 60", None),
+    ],
+)
+def test_turning_a_setting_down_is_no_shut_off(vocabulary, text, duty):
+    found = F.asked_duty(text, vocabulary)
+    assert (found == duty) if duty else found != "keep_services_connected"
+
+
+def test_the_state_a_unit_was_let_in_is_a_vacant_unit(vocabulary):
+    for text in (
+        "the place was filthy when we got the keys, old food in the fridge and junk everywhere",
+        "arent they supposed to clean it before somebody moves in?",
+    ):
+        assert F.read(text, vocabulary).get("vacant_unit") is True, text

@@ -688,6 +688,72 @@ CONVERSATIONS = [
             },
         ],
     },
+    {
+        "name": "how many the unit holds, asked when the check asks how many people",
+        "turns": [
+            {"user": "muskego 2br apt, 720 sq ft of living space", "expect": ["How many people"]},
+            {
+                "user": "max how many ppl can i put in it",
+                "expect": ["allows at most 6 occupants", "750 sq ft for 7 occupants > 720 sq ft"],
+                "reject": ["A number, please"],
+                "municipality": "muskego",
+            },
+        ],
+    },
+    {
+        "name": "the space figure asked again for people",
+        "turns": [
+            {"user": "how big does a bedroom have to be in amery", "expect": ["80 square feet"]},
+            {"user": "for 2 kids", "expect": ["2 occupants", "30 sq ft"], "reject": ["water closet"], "municipality": "amery"},
+        ],
+    },
+    {
+        "name": "a one-bedroom's size is the unit's (Howard's figure is per unit)",
+        "turns": [
+            {
+                "user": "town of howard - got a 900 sq ft 1br i want to rent out, is that big enough per code??",
+                "expect": ["does not meet the minimum of 1,000 sq ft"],
+                "reject": ["does not address"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "a stated water temperature, taken for a shut-off",
+        "turns": [
+            {
+                "user": "town of holland rental, turned water heater down to 110 to save on gas, tenant complaining. legal or no",
+                "expect": ["No. 110° is below the 120°"],
+                "municipality": "holland",
+            },
+        ],
+    },
+    {
+        "name": "what happens if the deadline is missed",
+        "turns": [
+            {"user": "got a violation notice from the town of holland building inspector. how long do i have to ask for a hearing", "expect": ["10 days"]},
+            {"user": "and if i miss it?", "expect": ["automatically"], "reject": ["plain yes or no"], "municipality": "holland"},
+        ],
+    },
+    {
+        "name": "a figure follow-up after basement stairs is the stairs' figure, not the basement's definition",
+        "turns": [
+            {"user": "muskego wi rental, basement stairs have no handrail. required?", "expect": ["Handrails"]},
+            {"user": "how high does it gotta be", "expect": ["two feet six inches"], "reject": ['"BASEMENT" means'], "municipality": "muskego"},
+        ],
+    },
+    {
+        "name": "a rooming house's shades, asked as a window question",
+        "turns": [
+            {"user": "i rent a room in a house in dresser, theres like 6 of us renting rooms from the owner"},
+            {
+                "user": "does my bedroom window have to have blinds or curtains? mine has nothing and people walking by can see right in",
+                "expect": ["Yes.", "shades, draw drapes"],
+                "reject": ["does not address", "On the rest of the question"],
+                "municipality": "dresser",
+            },
+        ],
+    },
 ]
 
 

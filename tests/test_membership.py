@@ -73,3 +73,24 @@ def test_a_two_part_question_answers_the_figure_then_the_term(kb):
     cited = [c["citation"] for c in answer.payload["citations"]]
     assert cited[0] == "Town of Holland Code § 190-7E" and any("ORDINARY MINIMUM WINTER CONDITIONS" in c for c in cited)
     assert "15° F above the lowest recorded temperature" in answer.text
+
+
+@pytest.mark.parametrize(
+    "municipality, question, term",
+    [
+        ("dresser", "There are rats all over the dumpsters behind our building. Does that already count as an infestation?", "infestation"),
+        ("dresser", "A lower level has 40 percent of its height below grade. Is it a basement?", "basement"),
+        ("holland", "my brother sleeps on the couch in the living room, is that a habitable room?", "habitable room"),
+        # a second question after the term ("… n need a permit")
+        ("holland", "renting 2 rooms in my house to my nephews, does that make me a rooming house n need a permit", "rooming house"),
+        # the term is not what is asked: a possessive, or more after it
+        ("holland", "Do I have to pay for the exterminator or is that the landlord's job?", None),
+        ("dresser", "are leaves and yard trimmings classified as garbage or as rubbish?", None),
+        ("amery", "Do I need a license from the city or is that just for apartment buildings?", None),
+    ],
+)
+def test_the_term_a_sentence_puts_something_under(kb, municipality, question, term):
+    from knowledge.compose.membership import membership_term
+
+    found = membership_term(kb, question, municipality)
+    assert (found.lower() if found else None) == term

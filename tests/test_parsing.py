@@ -563,3 +563,40 @@ def test_a_window_described_before_its_size_is_the_windows():
 def test_in_laws_and_grandparents_are_people():
     household = parse_household("me, my husband and three kids, and now my mother-in-law wants to move in with us")
     assert household is not None and household.count == 6, household
+
+
+@pytest.mark.parametrize(
+    "text, kind, area, closet",
+    [
+        ("town of howard - got a 900 sq ft 1br i want to rent out, is that big enough per code??", "unit", 900.0, None),
+        ("a 600 square foot cottage for rent, just me and my cat. Is 600 too small?", "unit", 600.0, None),
+        # the closets left out of a size are not its closets
+        ("holland twp 2br unit, total living space abt 560 sqft (not counting bath/closets) max # of ppl?", "unit", 560.0, None),
+        ("a 10x12 bedroom with a 2x4 closet", "bedroom", 120.0, 8.0),
+    ],
+)
+def test_the_kind_and_size_of_the_space(text, kind, area, closet):
+    request = parse_space_request(text)
+    assert (request.kind, [r.area_sqft for r in request.rooms], request.closet_hall_sqft) == (kind, [area], closet)
+
+
+@pytest.mark.parametrize(
+    "text, people",
+    [
+        # an age in brackets after a counted person, "3yo" too
+        ("couple w/ 1 kid (3yo) wants to rent", [("adult", None), ("adult", None), ("child", 3.0)]),
+        # a group after a full stop, before a joiner
+        ("400 sq ft habitable. couple w/ 1 kid", [("adult", None), ("adult", None), ("child", None)]),
+        # a baby told by its months inside the kids' ages: the same three kids
+        ("me, my husband and our 3 kids (6, 3 and a baby who is 8 months)",
+         [("adult", None), ("adult", None), ("child", 6.0), ("child", 3.0), ("child", 0.67)]),
+        # "a couple of weeks" is no couple
+        ("we waited a couple of weeks", None),
+        # the age of the one just named, told by a pronoun
+        ("what if we put the baby's crib in there too, she's 6 months?", [("baby", 0.5)]),
+    ],
+)
+def test_households_told_in_shorthand(text, people):
+    household = parse_household(text)
+    found = [(p.band, p.age if p.age is None else round(p.age, 2)) for p in household.persons] if household else None
+    assert found == people

@@ -35,3 +35,22 @@ def test_the_reader_reads_its_words_from_the_file():
     assert question_form.PERMISSION.pattern == forms["permission"]
     assert question_form.question_kind("how cold can it get inside before it breaks the code?") == "figure"
     assert question_form.question_kind("can he actually require that") == "yes_no"
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("and if i miss it?", "open"),  # what happens then, not a yes or no
+        ("if he doesnt fix it", "open"),
+        ("if i add a roomer, do i need a permit?", "yes_no"),  # the yes/no question after the clause
+        ("is that allowed then?", "yes_no"),
+    ],
+)
+def test_a_question_about_what_happens_if_is_no_yes_or_no(question, kind):
+    assert question_form.question_kind(question) == kind
+
+
+def test_a_sentence_that_says_where_a_figure_is_set_is_known():
+    assert question_form.REFERS_ELSEWHERE.search("shall be subject to a penalty as provided in sec. 25.04 of this Code")
+    assert question_form.REFERS_ELSEWHERE.search("Fees as prescribed in the Schedule of Fees shall be paid")
+    assert not question_form.REFERS_ELSEWHERE.search("Licenses shall be issued for a period of two years")

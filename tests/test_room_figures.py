@@ -120,7 +120,12 @@ def test_a_stated_temperature_is_compared_with_the_codes(kb, municipality, topic
 
 
 def test_no_stated_temperature_no_comparison(kb):
-    for question in ("how warm does the heat have to be in amery?", "my heat has been out for 3 days", "it's -20 outside"):
+    for question in (
+        "how warm does the heat have to be in amery?",
+        "my heat has been out for 3 days",
+        "it's -20 outside",
+        "Under § 258-18 of the code, to what temperature must the heat reach?",  # a section number, no temperature
+    ):
         answer = answer_topic(kb, "amery", "heating", question=question, ranking=[("ask_heating", 0.9)])
         assert "compared" not in answer.payload, question
 

@@ -3,7 +3,7 @@ how much of the asking sentence a provision matches, and the provision it names 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from knowledge import question_form, selector
 from knowledge.kb import KnowledgeBase
@@ -20,6 +20,13 @@ def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: An
     if not story:
         return ranked.lexical
     return max(ranked.lexical, _asking_only_share(kb, question, municipality, ranked))
+
+
+def asking_sentence_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
+    """The share of the sentence that asks a ranked candidate matches, after a story; its share of the whole
+    question otherwise."""
+    story, _ = question_form.story_and_question(question)
+    return _asking_only_share(kb, question, municipality, ranked) if story else ranked.lexical
 
 
 def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
@@ -66,3 +73,23 @@ def asks_less(kb: KnowledgeBase, municipality: str, question: str, figure: Any, 
     if not story or figure is best:
         return False
     return _asking_only_share(kb, question, municipality, figure) < _asking_only_share(kb, question, municipality, best) - FIGURE_ASKING_GAP
+
+
+# A sentence that sets a time leads a "how long" question instead of one matching at most this much more.
+TIME_SETTING_MARGIN = 0.05
+
+
+def time_setting_first(ranked: Sequence[Any], asked: Callable[[Any], float] | None = None) -> list[Any]:
+    """The ranking with a sentence that sets a time ("… corrected within a reasonable period …") first, when the best
+    is a sentence that sets none ("At the end of such period, the Health Officer shall reinspect …") and it matches
+    nearly as well, or (``asked``: the share of the sentence that asks) far more of the sentence that asks ("The
+    inspector ordered our landlord … because he never fixed stuff. How long do we have to move out?": "vacated
+    within a reasonable time, not to exceed 60 days", not what follows when the owner fails to comply)."""
+    ranked = list(ranked)
+    if not ranked or ranked[0].candidate.kind != "sentence" or question_form.TIME_SETTING.search(ranked[0].candidate.text):
+        return ranked
+    floor = ranked[0].lexical - TIME_SETTING_MARGIN
+    top_asked = asked(ranked[0]) if asked else 1.0
+    timed = next((r for r in ranked[1:3] if r.candidate.kind == "sentence" and question_form.TIME_SETTING.search(r.candidate.text)
+                  and (r.lexical >= floor or (asked is not None and asked(r) >= top_asked + ASKING_GAIN))), None)
+    return [timed, *[r for r in ranked if r is not timed]] if timed is not None else ranked

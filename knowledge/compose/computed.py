@@ -49,7 +49,7 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
 # A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
 # this range not followed by a unit of something else, and not the outside temperature.
 _TEMPERATURE = re.compile(
-    r"(?<![-\d.])(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?<![-\d.§])(?<!§ )(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
     r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
     r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
     re.I,
@@ -89,6 +89,8 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
     if len(values) != 1:
         return None
     stated = values[0]
+    if stated == standard.value:
+        return None  # "when the furnace is off do i still need hot water at 120?": the code's own figure, named
     shown = f"{stated:g}°"
     below = stated < standard.value
     asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"

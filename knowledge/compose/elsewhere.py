@@ -4,10 +4,11 @@ topic when only the story matches the other)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
 from knowledge.kb import KnowledgeBase, Municipality
+from knowledge.scopes import cited_scope, unnamed_scope
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -53,3 +54,55 @@ def elsewhere(
 
 def _identity(ranked: Any) -> tuple[str, str, str]:
     return (ranked.candidate.kind, ranked.candidate.key, ranked.candidate.citation)
+
+
+# A provision of another topic answers for a topic this code leaves alone when it matches this much of the question.
+UNADDRESSED_MIN_LEXICAL = 0.6
+# ... and matches at least this many of the question's concepts that are not keywords of a topic the code leaves alone
+ELSEWHERE_MIN_OTHER_CONCEPTS = 3
+
+
+def addressed_elsewhere(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    facts: Mapping[str, Any] | None = None,
+) -> str | None:
+    """The addressed topic of the provision of this code that matches most of the question, whatever the classifier
+    guessed, when it matches at least ``UNADDRESSED_MIN_LEXICAL`` of it and weighs as much as a closest provision must
+    ("… rooming house in dresser … does my bedroom window have to have blinds or curtains?", taken for window area,
+    which the Village of Dresser text leaves alone: its rooming houses' shades and drapes, the conversation being about
+    a rooming house: ``facts``); None otherwise."""
+    from knowledge.compose.unsure import CLOSEST_MIN_WEIGHT
+
+    ranked = selector.select(kb, question, muni.key, role, ranking, kinds=("standard", "rule", "sentence"), limit=3)
+    if not ranked or ranked[0].lexical < UNADDRESSED_MIN_LEXICAL:
+        return None
+    if selector.match_weight(kb, question, muni.key, ranked[0]) < CLOSEST_MIN_WEIGHT:
+        return None
+    scope = unnamed_scope(kb, question, ranked[0].candidate) or cited_scope(kb, question, ranked[0].candidate)
+    fact = (kb.scopes().get(scope) or {}).get("fact") if scope else None
+    if scope and not (fact and (facts or {}).get(fact) is True):
+        return None  # "… minimum square feet per occupant of a dwelling unit?": not the rooming houses' figure
+    # "do i need a rooming house permit or rental license …": words of a topic this code leaves alone, matched in
+    # another sense ("licensed", "may permit a variance"), do not move the question elsewhere
+    silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
+    keywords = {k for t in silent for k in kb.topic_config(t).keywords}
+    if heaviest_concept(kb, question, muni.key) not in ranked[0].matched:
+        return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
+    beside = [m for m in ranked[0].matched if not any(k in m for k in keywords)]
+    if len(beside) < ELSEWHERE_MIN_OTHER_CONCEPTS:
+        return None
+    return next((t for t in ranked[0].candidate.topics if t != topic and kb.coverage(muni.key, t).addressed), None)
+
+
+def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
+    """The words of the question's concept that weighs most in this code (its rarest wording), as the selector
+    reads the question; None for a question with no concept."""
+    question = selector.without_titles(kb, question)
+    found = [c for c in selector.concepts(question, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
+    weights = selector.concept_weights(kb, found, selector.index(kb, municipality))
+    return max(zip(weights, (c.words for c in found)))[1] if found else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from knowledge import facts as facts_module
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
 from knowledge.compose.lookups import answer_definition
 from knowledge.kb import KnowledgeBase
@@ -35,6 +35,36 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     if opening in YES_NO_STARTS:  # "is a kitchen …", "dresser - is my duplex …"
         return True
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
+
+
+def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
+    """The defined term of this code the sentence that asks puts something under, named right after the asking words
+    (``definition_membership`` ``asks`` and ``asks_of_it``): "… Does that already count as an infestation?",
+    "… Is it a basement?"; None otherwise."""
+    config = kb.meta("definition_membership") or {}
+    asking = question_form.story_and_question(question)[1] or question
+    words = _WORD.findall(asking.lower().replace("'", ""))
+    skip = set(config.get("before_term") or ())
+    after = set(config.get("after_term") or ())
+    clause = set(config.get("after_term_clause") or ())
+    terms = {" ".join(_WORD.findall(p.lower())): t for p, t in kb.term_phrases(municipality).items()}
+    # the term after the asking words ("counts as an infestation"), not "does the heat rule include the basement?"
+    phrases = [p for p in config.get("asks") or () if not str(p).startswith("includ")]
+    for phrase in [*phrases, *(config.get("asks_of_it") or ())]:
+        wanted = _WORD.findall(str(phrase).lower())
+        for start in range(len(words) - len(wanted) + 1):
+            if words[start : start + len(wanted)] != wanted:
+                continue
+            rest = words[start + len(wanted) :]
+            while rest and rest[0] in skip:
+                rest = rest[1:]
+            for size in (3, 2, 1):
+                named = " ".join(rest[:size])
+                term = terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
+                tail = rest[size:]
+                if term and len(rest) >= size and (all(w in after for w in tail) or tail[:1] and tail[0] in clause):
+                    return term
+    return None
 
 
 def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str, ...], ...]]:

@@ -4,9 +4,10 @@ second's follows, each cited."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.compose.membership import question_parts
 from knowledge.kb import KnowledgeBase
 
@@ -14,6 +15,9 @@ from knowledge.kb import KnowledgeBase
 PART_MIN_LEXICAL = 0.3
 # A part this short ("who from", "how fast?") says too little on its own to rank by.
 PART_MIN_WORDS = 3
+# After a question, a remark ("The flies are awful this summer and we have none.") picks, among the provisions that
+# match the question within this much of its best, the one that matches the whole message best.
+REMARK_MARGIN = 0.05
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -63,6 +67,14 @@ def first_part_kind(kb: KnowledgeBase, question: str, kind: str) -> str:
     return kind if asked == question else selector.question_kind(selector.without_titles(kb, asked))
 
 
+def _asks(part: str) -> bool:
+    """Whether the part after a question asks too ("… and how long is it good for?"), rather than telling more
+    ("does my bedroom window have to have blinds? mine has nothing and people can see right in")."""
+    words = re.findall(r"[a-z]+", part.lower())
+    starts = question_form.YES_NO_STARTS | question_form.REQUEST_STARTS  # "Please give the exact wording."
+    return part.rstrip().endswith("?") or question_form.asks_wh(part) or bool(words and words[0] in starts)
+
+
 def two_part_first(
     kb: KnowledgeBase,
     municipality: str,
@@ -85,12 +97,18 @@ def two_part_first(
     best = settling_first(parts[0], best)  # "need a rental license? …": the provision that requires one
     if not best or best[0].lexical < PART_MIN_LEXICAL:
         return ranked, False
-    first = next((r for r in ranked if _same(r, best[0])), best[0])
+    lead = best[0]
+    if not _asks(parts[1]):  # a remark after the question: of the first part's near-best, the whole message's best
+        near = [b for b in best if b.lexical >= best[0].lexical - REMARK_MARGIN]
+        lead = next((r for r in ranked if any(_same(r, b) for b in near)), best[0])
+    first = next((r for r in ranked if _same(r, lead)), lead)
     rest = [r for r in ranked if not _same(r, first)]
     if selector.question_kind(parts[1]) == "figure":  # "… how long is it good for": the figure answers it
         figure = next((r for r in rest if r.candidate.kind == "standard" and r.lexical >= PART_MIN_LEXICAL), None)
         if figure is not None:
             rest = [figure, *[r for r in rest if r is not figure]]
     if not rest or rest[0].lexical < PART_MIN_LEXICAL or rest[0].candidate.text == first.candidate.text:
+        return [first, *rest], False
+    if not _asks(parts[1]):  # "… blinds or curtains? mine has nothing …": the first part leads, the rest is told
         return [first, *rest], False
     return [first, *rest], True

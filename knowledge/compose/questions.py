@@ -23,14 +23,22 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.asking import ASKING_MIN_WORDS, asking_first, asking_share, asks_less
+from knowledge.compose.asking import (
+    ASKING_MIN_WORDS,
+    asking_first,
+    asking_sentence_share,
+    asking_share,
+    asks_less,
+    time_setting_first,
+)
 from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
-from knowledge.compose.elsewhere import closest_elsewhere, elsewhere
+from knowledge.compose.elsewhere import addressed_elsewhere, closest_elsewhere, elsewhere
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
-from knowledge.compose.membership import also_defined, definition_part, with_membership
+from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
+from knowledge.compose.referring import referring_sentence
 from knowledge.compose.requirement import answer_for_duty
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import cited_scope
@@ -74,23 +82,6 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
 # A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
 CONDITIONAL = "Only if its conditions are met"
 _UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
-
-
-# A sentence that sets a time leads a "how long" question instead of one matching at most this much more.
-TIME_SETTING_MARGIN = 0.05
-
-
-def _time_setting_first(ranked: Sequence[Any]) -> list[Any]:
-    """The ranking with a sentence that sets a time ("… corrected within a reasonable period …") first, when the best
-    is a sentence that sets none ("At the end of such period, the Health Officer shall reinspect …") and it matches
-    nearly as well."""
-    ranked = list(ranked)
-    if not ranked or ranked[0].candidate.kind != "sentence" or question_form.TIME_SETTING.search(ranked[0].candidate.text):
-        return ranked
-    floor = ranked[0].lexical - TIME_SETTING_MARGIN
-    timed = next((r for r in ranked[1:3] if r.candidate.kind == "sentence" and r.lexical >= floor
-                  and question_form.TIME_SETTING.search(r.candidate.text)), None)
-    return [timed, *[r for r in ranked if r is not timed]] if timed is not None else ranked
 
 
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
@@ -141,6 +132,9 @@ def answer_question(
     quoted = quoted_definition(kb, question, muni.key)
     if quoted is not None:  # "What is the 'Board' in ch. 205?"
         return quoted
+    member = membership_term(kb, question, muni.key) if selector.question_kind(question) == "yes_no" else None
+    if member is not None:  # "rats all over the dumpsters … Does that already count as an infestation?"
+        return with_membership(kb, question, member, muni.key, answer_definition(kb, member, muni.key))
     if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them
         return no_match(muni, question, topic)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
@@ -148,7 +142,9 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
-        other = _better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
+        other = _better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL) or addressed_elsewhere(
+            kb, muni, topic, question, role, ranking, facts
+        )
         if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
             return answer_question(kb, muni.key, other, question, facts, role, ())
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
@@ -215,7 +211,7 @@ def answer_question(
                             and r.lexical >= figure.lexical + STATED_FIGURE_MARGIN), None)
             ranked = [stating or figure, *[r for r in ranked if r is not (stating or figure)]]
     if leading == "figure":
-        ranked = _time_setting_first(ranked)
+        ranked = time_setting_first(ranked, lambda r: asking_sentence_share(kb, question, muni.key, r))
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
@@ -240,6 +236,10 @@ def answer_question(
         ask_officer = f"For who must act, ask the {_officer(muni)}."
     elif leading == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        referring = referring_sentence(kb, muni.key, topic, question, missing, role, ranking) if missing else None
+        if referring is not None:  # "dresser housing code fine how much": where the text says the figure is set
+            ranked = [referring, *(r for r in ranked if r is not referring)]
+            lead = referring
         if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
             # the figure the text does state comes first; what it does not state follows
             note = (
@@ -305,35 +305,45 @@ SETTLE_MARGIN = 0.25
 SETTLE_LOOK = 6
 
 
-def _settles(question: str, ranked: Any) -> bool:
+def _settles(question: str, ranked: Any, granted: bool = True) -> bool:
     """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
-    about ("do I need a license?": "shall not rent … without having been issued a … license")."""
+    about ("do I need a license?": "shall not rent … without having been issued a … license"), or (with ``granted``)
+    "Yes" by a permission the code grants ("can I get the city inspector to come look?": "Upon a complaint … the
+    Building Inspector may inspect")."""
     verdict = _verdict(question, ranked.candidate.text, ranked.lexical)
-    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(ranked.candidate.text)))
+    text = ranked.candidate.text
+    if granted and verdict == "Yes" and question_form.PERMISSION.search(question) and _MAY.search(text):
+        return True
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(text)))
+
+
+_MAY = re.compile(r"\bmay\b", re.I)
+# A permission the code grants leads a yes/no question only when it matches at most this much less than the best.
+GRANTED_MARGIN = 0.05
 
 
 def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
     """The ranking with the first of its best few that answers a yes/no question "No" (or "Yes" by a requirement:
     ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
-    placard", not the sentence about referring the owner to the City Attorney); unchanged otherwise."""
+    placard", not the sentence about referring the owner to the City Attorney); a permission the code grants only
+    when none of them settles it so ("can he vote on my variance?": "No member of the Board shall take part …", not
+    "the Board … may permit a variance"); unchanged otherwise."""
     ranked = list(ranked)
     question = first_part(question)  # "do i need a permit? from who": the yes or no is the first part's
-    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0]):
+    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0], granted=False):
         return ranked
     # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
     # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
     plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
     floor = ranked[0].lexical - SETTLE_MARGIN
+    near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
     settles = next(
-        (
-            r
-            for r in ranked[1:SETTLE_LOOK]
-            if r.lexical >= floor
-            and _settles(question, r)
-            and (not plain_yes or question_form.REQUIRED_CONDITION.search(r.candidate.text))
-        ),
+        (r for r in near if _settles(question, r, granted=False) and (not plain_yes or question_form.REQUIRED_CONDITION.search(r.candidate.text))),
         None,
     )
+    if settles is None and not plain_yes and not _settles(question, ranked[0]):
+        granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
+        settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
     return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
 
 
@@ -615,7 +625,7 @@ def compose_lead(
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
-            lines.append(f'{opening}{where or parent.full_citation + " says:"} "{introduced}"')
+            lines.append(f'{opening}{where or parent.full_citation + " says:"} "{_display_sentence(introduced)}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
             asked_items = matched_items(ranked, items, parent.citation) if yes_no else []  # a yes or no turns on the items it describes
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])

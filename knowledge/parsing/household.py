@@ -81,7 +81,13 @@ _AGE_ONE_RE = re.compile(
 # "my 2 kids (they're 8 and 10)"
 _AGE_BRACKET_RE = re.compile(
     rf"\(\s*(?:(?:they(?:['’]?re| are| r)|ages?d?|aged)\s*:?\s*)*(\d+(?:\.\d+)?(?:\s*(?:,\s*and|,|&|and)\s*\d+(?:\.\d+)?)*)\s*({_AGE_UNIT_RE})?"
-    rf"(?:\s*-?\s*olds?)?\s*\)"
+    rf"(?:o|/o|\.o\.)?(?:\s*-?\s*olds?)?\s*\)"  # "(3yo)" too
+)
+# a baby told by its age in months inside such brackets: "our 3 kids (6, 3 and a baby who is 8 months)" (its age in
+# years, so the list keeps one unit)
+_BRACKET_BABY_RE = re.compile(
+    r"(?<=[(,\s])(?:an?|the|our|my)\s+(?:baby|infant|little one)\s+(?:who(?:'s|’s| is)\s+|that(?:'s|’s| is)\s+|of\s+|is\s+)?"
+    r"(\d+)\s*(months?|mos?|mo|weeks?|wks?)(?:\s*-?\s*old)?(?=\s*\))"
 )
 
 
@@ -139,6 +145,12 @@ _SELF_AGE_RE = re.compile(
 )
 
 
+# the age of the person just named, told by a pronoun: "what if we put the baby's crib in there too, she's 6 months?"
+_PRONOUN_AGE_RE = re.compile(
+    rf"\b(?:she|he)(?:'s|’s| is)\s+(?:only |just |about |almost |nearly )?(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\b(?:\s*-?\s*olds?)?"
+)
+
+
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
     found: list[list[float]] = []
@@ -182,10 +194,16 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         found.append([float(match.group(1))])
         return f" me age{len(found) - 1} "
 
+    def pronoun_sub(match: re.Match[str]) -> str:
+        found.append([float(match.group(1)) * _age_factor(match.group(2))])
+        return f" heage{len(found) - 1} "
+
     text = _SELF_AGE_RE.sub(self_sub, text)
+    text = _PRONOUN_AGE_RE.sub(pronoun_sub, text)
     text = _bare_age_list().sub(bare_sub, text)
     text = _bare_age_run().sub(bare_sub, text)
     text = _bare_age_one().sub(bare_one_sub, text)
+    text = _BRACKET_BABY_RE.sub(lambda m: f"{float(m.group(1)) * _age_factor(m.group(2)):.2f}", text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
     text = _AGE_ONE_RE.sub(one_sub, text)
@@ -219,7 +237,7 @@ def parse_household(text: str) -> Household | None:
     lowered = words_to_digits(text[:MAX_TEXT_CHARS].lower()).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
     lowered, age_marks = _mark_ages(lowered)
-    words = re.findall(r"agelist\d+|age\d+|\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
+    words = re.findall(r"agelist\d+|heage\d+|age\d+|\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
     singular: dict[str, str] = vocab["singular"]
     plural: dict[str, str] = vocab["plural"]
     groups: dict[str, list[str]] = vocab["groups"]
@@ -281,6 +299,12 @@ def parse_household(text: str) -> Household | None:
                     persons.extend(Person("person", a) for a in ages)
             i += 1
             continue
+        if re.fullmatch(r"heage\d+", word):  # "… the baby's crib … she's 6 months": the last one named without an age
+            unaged = [k for k, p in enumerate(persons) if p.age is None]
+            if unaged:
+                persons[unaged[-1]] = Person(persons[unaged[-1]].band, age_marks[int(word[5:])][0])
+            i += 1
+            continue
         if re.fullmatch(r"age\d+", word):
             ages = age_marks[int(word[3:])]
             count = 1
@@ -295,7 +319,7 @@ def parse_household(text: str) -> Household | None:
             described = named_at[0] == i - 1 or (0 < len(between) <= 3 and set(between) <= _AGE_LINKS)
             if count == 1 and described and persons and persons[-1].age is None:
                 persons[-1] = Person(persons[-1].band, ages[0])  # "a baby (6 months)", "my son 4 years old"
-            elif not attach(ages * count, after_comma):
+            elif not attach(ages * count, after_comma or (count == 1 and prev in nouns)):  # "1 kid (3yo)"
                 persons.extend(Person("person", ages[0]) for _ in range(count))
             j = i + 1
             if j < n and words[j] in singular:  # "a 6-year-old son"
@@ -356,7 +380,9 @@ def parse_household(text: str) -> Household | None:
             total = int(float(words[i + 2]))
             i += 3
             continue
-        if word in groups and (prev in dets or prev in joiners or i == 0):  # "couple w an 8 month old baby"
+        nxt_word = words[i + 1] if i + 1 < n else ""
+        if word in groups and nxt_word != "of" and (prev in dets or prev in joiners or i == 0 or (nxt_word in joiners and nxt_word != ",")):
+            # "couple w an 8 month old baby", "… 400 sq ft habitable. couple w/ 1 kid (3yo)"
             persons.extend(Person(band) for band in groups[word])
             open_group = []
             i += 1

@@ -51,8 +51,10 @@ _COUNTED_BEDROOMS = re.compile(
     r"|(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\s+(?:apt|apartment|unit|house|home|flat|condo|rental|cottage|cabin|townhouse)\b)"
 )
 # "looking at a 1 bedroom, 340 sq ft": a unit, when no bedroom is named besides ("a 1 bedroom, the bedroom is 10x11")
-_A_ONE_BEDROOM = re.compile(r"\ba (?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b")
-_BEDROOM_WORD = re.compile(r"\b(?:bdrm|bedroom|br|bd)s?\b")
+_A_ONE_BEDROOM = re.compile(
+    r"\ba (?:[\d,.]+\s*(?:sq\.?\s*ft\.?|sqft|sf|square\s+f(?:ee|oo)t)\s+)?(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b"
+)  # "got a 900 sq ft 1br" too
+_BEDROOM_WORD = re.compile(r"(?<![a-z])(?:bdrm|bedroom|br|bd)s?\b")  # "1br" too
 
 _CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
 
@@ -76,6 +78,15 @@ def parse_space_parts(text: str) -> tuple[list[Room], float | None, float | None
     return _space_parts(text)[:3]
 
 
+def _before_left_out(words: list[str], phrases: Any) -> list[str]:
+    """The words before the first phrase that leaves a part out of a size (people.yml ``space_parts.left_out``:
+    "560 sqft (not counting bath/closets)" is the floor without the closets, not the closets' size)."""
+    for i in range(len(words)):
+        if any(words[i : i + len(p.split())] == p.split() for p in phrases):
+            return words[:i]
+    return words
+
+
 def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None, float | None]:
     """:func:`parse_space_parts`, the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
     of headroom", ``space_parts`` ``tall_ceiling``), and the window area ("a single window of roughly 2 feet by 3
@@ -94,6 +105,7 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
         after_words = after_words[: next((i for i, w in enumerate(after_words) if w in _CLAUSE_ENDS), len(after_words))]
+        after_words = _before_left_out(after_words, parts.get("left_out") or ())  # "560 sqft (not counting closets)"
         before_start = spans[k - 1].end if k else 0
         before_words = [t.lower_ for t in doc[max(before_start, span.start - 4) : span.start]]
         if before_words and any(w in (",", ";", ".") for w in before_words):
