@@ -13,6 +13,7 @@ from actions.common import current_facts, current_municipality, current_role, in
 from actions.safety import guarded
 from actions.space import (
     answer_space,
+    answer_space_figure,
     follows_space_check,
     follows_space_figure,
     is_space_topic,
@@ -33,7 +34,7 @@ from knowledge.compose import (
     unaddressed_guess,
 )
 from knowledge.compose.asking import ASKING_MIN_WORDS
-from knowledge.compose.computed import ceiling_answer, temperature_check
+from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.membership import membership_term
 from knowledge.compose.questions import quoted_definition
 from knowledge.handoff import wants_person
@@ -224,20 +225,6 @@ def asks_membership_of(text: str, key: str) -> bool:
     return selector.question_kind(text) == "yes_no" and membership_term(kb(), text, key) is not None
 
 
-def temperature_topic(tracker: Tracker, key: str | None, text: str, topic: str) -> str | None:
-    """The topic (the one asked, or one of the classifier's top three) whose temperature the code requires is the
-    one a message's stated temperature is compared with ("turned water heater down to 110, legal or no?": hot water,
-    though taken for shut-offs); None without a stated temperature such a topic compares."""
-    if not key:
-        return None
-    muni = kb().municipality(key)
-    ranked = [topic, *(topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))]
-    for candidate in dict.fromkeys(t for t in ranked if t and t in kb().topics()):
-        if temperature_check(kb(), muni, kb().topic_config(candidate).standards, text) is not None:
-            return candidate
-    return None
-
-
 def answer_or_ask(
     dispatcher: CollectingDispatcher,
     tracker: Tracker,
@@ -269,7 +256,8 @@ def answer_or_ask(
     asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
     if asked and key and (quoted_definition(kb(), text, key) is not None or asks_membership_of(text, key)):
         asked = None  # "does 'infestation' include pests around the garbage containers?": the definition, not a duty
-    checked = temperature_topic(tracker, key, text, topic) if asked and selector.question_kind(text) != "who" else None
+    guesses = [topic, *(topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))]
+    checked = temperature_topic(kb(), key, text, guesses) if key and asked and selector.question_kind(text) != "who" else None
     if checked:  # "turned water heater down to 110 … legal or no": the temperature compared, not who keeps it working
         asked, topic = None, checked
     duty, topic = asked if asked else (None, topic)
@@ -324,7 +312,7 @@ class ActionAnswerTopic(Action):
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if (asked is None or is_space_topic(asked)) and follows_space_figure(tracker):  # "for 2 kids" after the figure
-            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
+            return answer_space_figure(dispatcher, tracker)
         if adds_facts(tracker, asked):  # "it's a duplex" after "who buys the garbage cans?"
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
         text = tracker.latest_message.get("text") or ""

@@ -29,7 +29,7 @@ from actions.answers import (
 )
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
-from actions.space import answer_space, follows_space_figure, updated_space
+from actions.space import answer_space, answer_space_figure, follows_space_figure, updated_space
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.compose.membership import question_parts
@@ -114,7 +114,7 @@ class ActionClarify(Action):
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"
-            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
+            return answer_space_figure(dispatcher, tracker)
         topic = tracker.get_slot("topic")
         request = parsing.parse_space_request(text)
         # "same question but for the Town of Howard", "and what about my other rental over in amery?": the last

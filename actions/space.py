@@ -411,7 +411,7 @@ class ActionSpaceAnswer(Action):
             last = space.clean_facts(tracker.get_slot("last_space"))
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))
         if _is_request(tracker) and follows_space_figure(tracker):  # "for 2 kids" after the figure
-            return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))
+            return answer_space_figure(dispatcher, tracker)
         facts = space_facts(tracker)
         return answer_space(dispatcher, tracker, facts)
 
@@ -465,3 +465,9 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         SlotSet("occupants", None),
         SlotSet("ages", None),
     ]
+
+
+def answer_space_figure(dispatcher: CollectingDispatcher, tracker: Tracker) -> List[Dict[str, Any]]:
+    """The space figure just given, computed for the people or the room the latest message names
+    (``follows_space_figure``: "for 2 kids")."""
+    return answer_space(dispatcher, tracker, updated_space(tracker, {}, space_topic(tracker)))

@@ -209,3 +209,11 @@ def test_a_clerks_what_floor_area_is_required_for_n_occupants_asks_the_minimum()
 def test_a_size_written_with_hyphens_is_read():
     assert [r.area_sqft for r in parsing.parse_space_request("a 12-by-14-foot sleeping room, min openable window area?").rooms] == [168.0]
     assert parsing.parse_space_request("a well-lit room").rooms == ()
+
+
+def test_a_stated_temperature_finds_the_topic_that_compares_it(kb):
+    from knowledge.compose.computed import temperature_topic
+
+    question = "town of holland rental, turned water heater down to 110 to save on gas, tenant complaining. legal or no"
+    assert temperature_topic(kb, "holland", question, ["utility_shutoffs", "hot_water"]) == "hot_water"
+    assert temperature_topic(kb, "holland", "who shut off the water?", ["utility_shutoffs", "hot_water"]) is None

@@ -258,3 +258,14 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
         source_line(section.full_citation, shorten(standard.quote)),
     ]
     return _standard_answer(muni, standard, section, lines, computed={"days": days, "per_offense": standard.value, "total": total})
+
+
+def temperature_topic(kb: KnowledgeBase, municipality: str, question: str, topics: Sequence[str]) -> str | None:
+    """The first of ``topics`` (the one asked, then the classifier's next guesses) whose temperature this code
+    requires is the one a question's stated temperature is compared with ("turned water heater down to 110, legal or
+    no?": hot water, though taken for shut-offs); None without a stated temperature such a topic compares."""
+    muni = kb.municipality(municipality)
+    for topic in dict.fromkeys(t for t in topics if t and t in kb.topics()):
+        if temperature_check(kb, muni, kb.topic_config(topic).standards, question) is not None:
+            return topic
+    return None

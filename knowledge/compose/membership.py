@@ -62,7 +62,7 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 named = " ".join(rest[:size])
                 term = terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
                 tail = rest[size:]
-                if term and len(rest) >= size and (all(w in after for w in tail) or tail[:1] and tail[0] in clause):
+                if term and len(rest) >= size and (all(w in after for w in tail) or (bool(tail) and tail[0] in clause)):
                     return term
     return None
 
