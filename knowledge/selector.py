@@ -461,6 +461,12 @@ def concept_weights(kb: KnowledgeBase, found: Sequence[Concept], idx: _Index) ->
     return weights
 
 
+def asked_concepts(kb: KnowledgeBase, text: str, municipality: str) -> tuple[list[Concept], list[float]]:
+    """The concepts a text asks about (words that only ask left out) and what each weighs in one code."""
+    found = [c for c in concepts(text, kb.concept_phrases()) if c.words not in unasked_words(kb)]
+    return found, concept_weights(kb, found, index(kb, municipality))
+
+
 def _alternative_idf(alternative: tuple[str, ...], idx: _Index) -> float | None:
     values = [idx.idf[w] for w in alternative if w in idx.idf]
     if len(values) < len(alternative):

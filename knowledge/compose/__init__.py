@@ -45,6 +45,7 @@ from knowledge.compose.conditions import (
     describe_depends,
     describe_rule,
 )
+from knowledge.compose.elsewhere import OTHER_TOPIC_MARGIN, OTHER_TOPIC_MIN_CONFIDENCE
 from knowledge.compose.lookups import (
     FEW_PRINTED_NUMBERS,
     HEADING_EXAMPLES,
@@ -66,8 +67,6 @@ from knowledge.compose.questions import (
     ASKED_MIN_MATCH,
     FIGURE_PROMOTE_MARGIN,
     NO_PLAIN_VERDICT,
-    OTHER_TOPIC_MARGIN,
-    OTHER_TOPIC_MIN_CONFIDENCE,
     SENTENCE_LIMIT,
     YES_NO_MIN_LEXICAL,
     answer_question,

@@ -32,9 +32,8 @@ def asking_sentence_share(kb: KnowledgeBase, question: str, municipality: str, r
 def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
     """The share of the question's asking sentence (with the sentence it points back to) a ranked candidate matches."""
     asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
-    idx = selector.index(kb, municipality)
-    found = [c for c in selector.concepts(asking, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
-    weights = selector.titles_weigh_little(kb, asking, found, selector.concept_weights(kb, found, idx))
+    found, weights = selector.asked_concepts(kb, asking, municipality)
+    weights = selector.titles_weigh_little(kb, asking, found, weights)
     return sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0)
 
 

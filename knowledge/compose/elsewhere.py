@@ -19,6 +19,38 @@ ELSEWHERE_MARGIN = 0.2
 ELSEWHERE_MIN_WEIGHT = 10.0  # summed idf of the words the other provision matches (a long, specific question)
 
 
+# Another of the top three intents' topics answers instead when the classifier gave it at least this
+# confidence and its best provision matches this much more of the question.
+OTHER_TOPIC_MIN_CONFIDENCE = 0.1
+OTHER_TOPIC_MARGIN = 0.2
+
+
+def better_topic(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+    floor: float = 0.0,
+) -> str | None:
+    """Another topic of the classifier's top three whose best provision matches the question much better (and at
+    least ``floor``) than the topic's best (``ranked``); None otherwise."""
+    others = []
+    for intent, confidence in list(ranking)[:3]:
+        other = kb.topic_for_intent(intent)
+        if other and other != topic and confidence >= OTHER_TOPIC_MIN_CONFIDENCE:
+            others.append(other)
+    if not others:
+        return None
+    best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
+    here = ranked[0].lexical if ranked else 0.0
+    if best and best[0].lexical >= max(here + OTHER_TOPIC_MARGIN, floor):
+        return next(t for t in best[0].candidate.topics if t in others)
+    return None
+
+
 def closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any]) -> str | None:
     """Another topic whose provision (the best of ``overall``: ``elsewhere``) matches the question much better than
     the topic's own best, when that matches less than ELSEWHERE_MAX_HERE."""
@@ -89,10 +121,10 @@ def addressed_elsewhere(
         return None  # "… minimum square feet per occupant of a dwelling unit?": not the rooming houses' figure
     # "do i need a rooming house permit or rental license …": words of a topic this code leaves alone, matched in
     # another sense ("licensed", "may permit a variance"), do not move the question elsewhere
-    silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
-    keywords = {k for t in silent for k in kb.topic_config(t).keywords}
     if heaviest_concept(kb, question, muni.key) not in ranked[0].matched:
         return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
+    silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
+    keywords = {k for t in silent for k in kb.topic_config(t).keywords}
     beside = [m for m in ranked[0].matched if not any(k in m for k in keywords)]
     if len(beside) < ELSEWHERE_MIN_OTHER_CONCEPTS:
         return None
@@ -102,7 +134,5 @@ def addressed_elsewhere(
 def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
     """The words of the question's concept that weighs most in this code (its rarest wording), as the selector
     reads the question; None for a question with no concept."""
-    question = selector.without_titles(kb, question)
-    found = [c for c in selector.concepts(question, kb.concept_phrases()) if c.words not in selector.unasked_words(kb)]
-    weights = selector.concept_weights(kb, found, selector.index(kb, municipality))
+    found, weights = selector.asked_concepts(kb, selector.without_titles(kb, question), municipality)
     return max(zip(weights, (c.words for c in found)))[1] if found else None

@@ -97,8 +97,8 @@ def two_part_first(
     best = settling_first(parts[0], best)  # "need a rental license? …": the provision that requires one
     if not best or best[0].lexical < PART_MIN_LEXICAL:
         return ranked, False
-    lead = best[0]
-    if not _asks(parts[1]):  # a remark after the question: of the first part's near-best, the whole message's best
+    lead, asks_again = best[0], _asks(parts[1])
+    if not asks_again:  # a remark after the question: of the first part's near-best, the whole message's best
         near = [b for b in best if b.lexical >= best[0].lexical - REMARK_MARGIN]
         lead = next((r for r in ranked if any(_same(r, b) for b in near)), best[0])
     first = next((r for r in ranked if _same(r, lead)), lead)
@@ -109,6 +109,6 @@ def two_part_first(
             rest = [figure, *[r for r in rest if r is not figure]]
     if not rest or rest[0].lexical < PART_MIN_LEXICAL or rest[0].candidate.text == first.candidate.text:
         return [first, *rest], False
-    if not _asks(parts[1]):  # "… blinds or curtains? mine has nothing …": the first part leads, the rest is told
+    if not asks_again:  # "… blinds or curtains? mine has nothing …": the first part leads, the rest is told
         return [first, *rest], False
     return [first, *rest], True

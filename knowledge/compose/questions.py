@@ -32,7 +32,7 @@ from knowledge.compose.asking import (
     time_setting_first,
 )
 from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
-from knowledge.compose.elsewhere import addressed_elsewhere, closest_elsewhere, elsewhere
+from knowledge.compose.elsewhere import addressed_elsewhere, better_topic, closest_elsewhere, elsewhere
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
@@ -142,7 +142,7 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
-        other = _better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL) or addressed_elsewhere(
+        other = better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL) or addressed_elsewhere(
             kb, muni, topic, question, role, ranking, facts
         )
         if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
@@ -167,7 +167,7 @@ def answer_question(
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
-    other = None if unstated else _better_topic(kb, muni, topic, question, role, ranking, ranked)
+    other = None if unstated else better_topic(kb, muni, topic, question, role, ranking, ranked)
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     other = other or closest_elsewhere(topic, ranked, overall)
     if other is not None:
@@ -410,38 +410,6 @@ def scope_note(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) 
         f"This applies only to {only}: the {muni.name} code text does not address it for dwellings in general. "
         f"For your case, ask the {_officer(muni)}."
     )
-
-
-# Another of the top three intents' topics answers instead when the classifier gave it at least this
-# confidence and its best provision matches this much more of the question.
-OTHER_TOPIC_MIN_CONFIDENCE = 0.1
-OTHER_TOPIC_MARGIN = 0.2
-
-
-def _better_topic(
-    kb: KnowledgeBase,
-    muni: Municipality,
-    topic: str,
-    question: str,
-    role: str | None,
-    ranking: Sequence[tuple[str, float]],
-    ranked: Sequence[Any],
-    floor: float = 0.0,
-) -> str | None:
-    """Another topic of the classifier's top three whose best provision matches the question much better (and at
-    least ``floor``) than the topic's best (``ranked``); None otherwise."""
-    others = []
-    for intent, confidence in list(ranking)[:3]:
-        other = kb.topic_for_intent(intent)
-        if other and other != topic and confidence >= OTHER_TOPIC_MIN_CONFIDENCE:
-            others.append(other)
-    if not others:
-        return None
-    best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
-    here = ranked[0].lexical if ranked else 0.0
-    if best and best[0].lexical >= max(here + OTHER_TOPIC_MARGIN, floor):
-        return next(t for t in best[0].candidate.topics if t in others)
-    return None
 
 
 def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
