@@ -17,6 +17,7 @@ from actions.space import (
     follows_space_check,
     follows_space_figure,
     is_space_topic,
+    rooming_in_play,
     space_topic,
     updated_space,
 )
@@ -170,6 +171,9 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         return None, []  # new facts for the last question: answer with the rules and the facts
     if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
         return latest.get("text") or None, intent_ranking(latest)
+    text = str(latest.get("text") or "")
+    if intent_of(tracker) == "nlu_fallback" and "?" in text and not latest_entity(tracker, "municipality"):
+        return text, intent_ranking(latest)  # "9 ppl how many toilets?" after "i run a rooming house": a question of its own
     return _earlier_question(tracker, topic)
 
 
@@ -202,7 +206,7 @@ def asks_again_elsewhere(tracker: Tracker) -> bool:
     return bool(latest_entity(tracker, "municipality")) and 0 < len(words) <= ASK_AGAIN_MAX_WORDS and bool(set(words) & same)
 
 
-def named_space_topic(key: str | None, topic: str, text: str) -> str:
+def named_space_topic(key: str | None, topic: str, text: str, rooming: bool = False) -> str:
     """The space topic of the kind of space a message names ("how big does an apartment have to be …?": a dwelling
     unit) when the classifier's space topic is one this code leaves alone and the named one it addresses (the
     Town of Howard sets a floor area per dwelling unit, none per bedroom), or when the message says the whole unit
@@ -215,7 +219,7 @@ def named_space_topic(key: str | None, topic: str, text: str) -> str:
     whole = request.kind == "unit" and has_phrase(" ".join(text.lower().split()), parsing.people_vocab()["unit_phrases"])
     if kb().coverage(key, topic).addressed and not whole:  # "min sq ft per person for a whole apt?" is the unit's
         return topic
-    named = space.space_topic(kb(), request.kind, request.rooming)
+    named = space.space_topic(kb(), request.kind, request.rooming or rooming)  # ``rooming``: the conversation's
     return named if named != topic and kb().coverage(key, named).addressed else topic
 
 
@@ -241,7 +245,7 @@ def answer_or_ask(
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     text = tracker.latest_message.get("text") or ""
-    topic = named_space_topic(key, topic, text)
+    topic = named_space_topic(key, topic, text, rooming_in_play(tracker))
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     ceiling = ceiling_answer(kb(), key, text) if key and is_space_topic(topic) else None
     if ceiling is not None:  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?": the ceiling rule

@@ -29,7 +29,7 @@ from actions.answers import (
 )
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
-from actions.space import answer_space, answer_space_figure, follows_space_figure, updated_space
+from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.compose.membership import question_parts
@@ -134,7 +134,8 @@ class ActionClarify(Action):
                 return answer_or_ask(dispatcher, tracker, computed)
             if not is_space_topic(topic):  # "… a rooming house in Dresser … move a second guy into my room. It's 10 by 9"
                 request = parsing.parse_space_request(text)
-                topic = space.space_topic(kb(), "unit" if request.kind == "unit" else "bedroom", request.rooming)
+                rooming = request.rooming or rooming_in_play(tracker)
+                topic = space.space_topic(kb(), "unit" if request.kind == "unit" else "bedroom", rooming)
             return answer_or_ask(dispatcher, tracker, topic)
         # a message naming a duty ("Utilities in Dresser, WI?"), whatever the NLU made of it: its verdict
         named = asked_duty(text, kb().fact_vocabulary())

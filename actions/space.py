@@ -15,10 +15,10 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
-from actions.common import current_municipality, kb, send
+from actions.common import current_facts, current_municipality, kb, send
 from actions.safety import guarded
 from knowledge import parsing, space
-from knowledge.compose import answer_topic, ask_municipality, settled_by_definition
+from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
 from knowledge.compose.computed import ceiling_answer
 from knowledge.kb import KnowledgeBaseError
 
@@ -50,6 +50,12 @@ def adds_to_who_question(tracker: Tracker) -> bool:
     if is_space_topic(tracker.get_slot("topic")) or space_request(tracker) != text:
         return False  # a space check in play, or the form has asked its questions since
     return not parsing.parse_space_request(text).rooms and adds_facts(tracker, "space_check")
+
+
+def rooming_in_play(tracker: Tracker) -> bool:
+    """Whether the conversation is about a rooming house (the fact ``rooming_fact`` of knowledge/people.yml), so a
+    space check uses the rooming-house figures though the message names no roomer."""
+    return current_facts(tracker).get(parsing.people_vocab().get("rooming_fact") or "") is True
 
 
 def space_kind(text: str) -> str:
@@ -107,8 +113,11 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
     text = tracker.latest_message.get("text") or ""
     request = parsing.parse_space_request(text)
     if (tracker.latest_message.get("intent") or {}).get("name") == "inform_municipality" and last:
-        request = dataclasses.replace(request, kind=None)  # "scratch that, the house is in muskego": where, not which space
+        request = dataclasses.replace(
+            request, kind=None
+        )  # "scratch that, the house is in muskego": where, not which space
     facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
+    facts["rooming"] = facts["rooming"] or rooming_in_play(tracker)
     unknown = [p for p in facts.get("persons") or [] if p[1] is None]
     if unknown and not request.household and not request.rooms:  # "3, 7 and 14" after "how old is each?"
         ages = parsing.parse_age_answer(text)
@@ -192,6 +201,7 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
     """Everything the conversation has said for this space check: the request, the form's answers, memory."""
     request = space_request(tracker) if request is None else request
     facts = space.merge_request(parsing.parse_space_request(request), tracker.get_slot("last_space"))
+    facts["rooming"] = facts["rooming"] or rooming_in_play(tracker)
     size = tracker.get_slot("space_size")
     if size and not facts["rooms"]:
         rooms, closet, low = parsing.parse_space_parts(str(size))
@@ -446,9 +456,13 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     if answer.payload.get("verdict") == space.NOT_ADDRESSED and answer.payload.get("reason") == space.TEXT_SILENT:
         # "7 of us in a 2 bedroom, does the code say anything about overcrowding?": no figure, but a definition of
         # the code may settle it ("Overcrowding a room" is a nuisance) or name the term the text defines
-        settled = settled_by_definition(kb(), text, key)
+        settled = settled_by_definition(kb(), text, key) or defined_for(kb(), text, key)
         topical = settled or answer_topic(kb(), key, topic, question=text)
-        if settled is not None or not topical.payload.get("addressed", True) or topical.payload.get("topic") == "definition":
+        if (
+            settled is not None
+            or not topical.payload.get("addressed", True)
+            or topical.payload.get("topic") == "definition"
+        ):
             answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()

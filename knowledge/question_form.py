@@ -18,7 +18,7 @@ FORM_KEYS = (
     "figure_words", "definition_words", "yes_no_starts", "wh_words", "time_units", "who_start", "who_words",
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
-    "time_setting", "refers_elsewhere", "what_happens_if", "request_starts",
+    "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
 )
 
 
@@ -46,6 +46,9 @@ REQUEST_STARTS = frozenset(_FORMS["request_starts"])
 _WORD = re.compile(r"[a-z0-9]+")
 
 YES_NO_HINTS = _pattern("yes_no_hints")
+# "isn't there a rule about that?": whether the code has a provision on it at all
+ASKS_FOR_RULE = _pattern("asks_for_rule")
+_CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
 
 
 WH_WORDS = frozenset(_FORMS["wh_words"])
@@ -96,6 +99,8 @@ def question_kind(text: str) -> str:
     if any(f" {w} " in lowered for w in FIGURE_WORDS):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
+    if _CLAUSE_THEN_YES_NO.search(asking):
+        return "yes_no"  # "once i fix everything can i just take it down myself"
     if asks_wh(text) or asking_opens_with(text, WH_WORDS):
         return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
     if WHAT_HAPPENS_IF.search(text):

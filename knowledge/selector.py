@@ -102,7 +102,7 @@ STOPWORDS = frozenset(
     until up upon us very was we were what when where which while who whom whose why will with would you your
     yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
     want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per
-    whats thats theres heres even really actually just right saying says said say looking because bc cuz
+    whats thats theres heres even really actually just right saying says said say looking because bc cuz many
     going gonna wanna
     reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
 )
@@ -144,6 +144,11 @@ def tokens(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower().replace("'", "")) if w not in STOPWORDS]
 
 
+def _has_words(lowered: str, phrase: str) -> bool:
+    """Whether a provision's lowered text holds ``phrase`` as whole words, in order."""
+    return re.search(r"\b" + r"\W+".join(map(re.escape, _WORD.findall(phrase))) + r"\b", lowered) is not None
+
+
 def _phrase_tokens(phrase: str) -> tuple[str, ...]:
     return tuple(stem(w) for w in _WORD.findall(phrase.lower()) if w not in STOPWORDS) or tuple(
         stem(w) for w in _WORD.findall(phrase.lower())
@@ -182,6 +187,9 @@ class Concept:
     words: str
     alternatives: tuple[tuple[str, ...], ...]
     code_phrases: tuple[str, ...] = ()
+    # a phrase whose own words lose some on the way to an alternative ("good for" is the word "good"): that
+    # alternative matches a provision only where the phrase stands as written ("… good for one year")
+    literal: str | None = None
 
 
 @dataclass
@@ -385,6 +393,10 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
             for parts, phrase in by_first[word[:-1]]:
                 if len(parts) == 1:
                     matches.append((1, start, phrase))
+        elif word + "s" in by_first and word not in by_first:  # "no blind or curtain" is "blinds", "curtains"
+            for parts, phrase in by_first[word + "s"]:
+                if len(parts) == 1:
+                    matches.append((1, start, phrase))
     found: list[Concept] = []
     exact = {(start, phrase) for size, start, phrase in matches if words[start : start + size] == _WORD.findall(phrase)}
     for size, start, phrase in sorted(matches, key=lambda m: (-m[0], m[1], (m[1], m[2]) not in exact)):
@@ -393,11 +405,13 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
         for i in range(start, start + size):
             used[i] = True
         alternatives = [_phrase_tokens(phrase)] + [_phrase_tokens(t) for t in synonyms[phrase]]
+        reduced = len(alternatives[0]) < len(_WORD.findall(phrase)) and alternatives[0] not in alternatives[1:]
         found.append(
             Concept(
                 phrase,
                 tuple(a for a in dict.fromkeys(alternatives) if a),
                 tuple(t for t in synonyms[phrase] if len(t.split()) > 1),
+                phrase if reduced else None,
             )
         )
     # a number is no concept (its value is weighed on its own: NUMBER_BONUS, HEAD_COUNT_BONUS): "2 weeks late on
@@ -546,10 +560,13 @@ def select(
     hits: dict[int, list[int]] = {}
     for position, concept in enumerate(found):
         ids: set[int] = set()
-        for alternative in concept.alternatives:
+        for number, alternative in enumerate(concept.alternatives):
             postings = [idx.postings.get(w) for w in alternative]
             if all(postings):
-                ids |= set.intersection(*postings)  # type: ignore[arg-type]
+                matching = set.intersection(*postings)  # type: ignore[arg-type]
+                if number == 0 and concept.literal:
+                    matching = {i for i in matching if _has_words(idx.lowered[i], concept.literal)}
+                ids |= matching
         for number in ids:
             hits.setdefault(number, []).append(position)
     pool = sorted(hits) if hits else range(len(idx.candidates))

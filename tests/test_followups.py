@@ -754,6 +754,43 @@ CONVERSATIONS = [
             },
         ],
     },
+    {
+        "name": "a room size in a rooming-house conversation uses the rooming-house figures",
+        "turns": [
+            {"user": "running a rooming house in dresser, what are the rules for room size"},
+            {
+                "user": "2 guys sharing a 9x10 room, thats ok right?",
+                "expect": ["No", "rooming-house sleeping room", "100 sq ft required"],
+                "reject": ["does not address"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "how long a permit just asked about is good for",
+        "turns": [
+            {"user": "dresser - renting out 4 rooms in my house. do i need a permit"},
+            {"user": "ok how long is that permit good for", "expect": ["one year"], "reject": ["flush water closet"], "municipality": "dresser"},
+        ],
+    },
+    {
+        "name": "an unclear new question after a rooming-house remark is answered, not the remark again",
+        "turns": [
+            {"user": "i run a rooming house in dresser"},
+            {"user": "9 ppl how many toilets?", "expect": ["For 9 persons, at least 2"], "reject": ["displayed"], "municipality": "dresser"},
+        ],
+    },
+    {
+        "name": "a household told as we're six, counting the baby",
+        "turns": [
+            {
+                "user": "How many people can live in a 650 square foot apartment in the Town of Holland? We're 6 counting the baby.",
+                "expect": ["650 sq ft", "meets the minimum"],
+                "reject": ["for 1 occupant"],
+                "municipality": "holland",
+            },
+        ],
+    },
 ]
 
 

@@ -94,3 +94,15 @@ def test_the_term_a_sentence_puts_something_under(kb, municipality, question, te
 
     found = membership_term(kb, question, municipality)
     assert (found.lower() if found else None) == term
+
+
+def test_whether_a_baby_counts_asks_what_an_occupant_is(kb):
+    """ "does our newborn count in that?" names no term: it asks whether the baby is an occupant
+    (``counts_as_term`` in knowledge/vocab.yml), as every code that defines one says."""
+    from knowledge.compose.lookups import asked_term
+    from knowledge.compose.membership import membership_term
+
+    question = "ok and does our newborn count in that? she's 4 months"
+    assert membership_term(kb, question, "holland").lower() == "occupant"
+    assert asked_term(kb, question, "holland").lower() == "occupant"
+    assert membership_term(kb, "does the landlord count the baby's stroller?", "holland") is None

@@ -594,9 +594,20 @@ def test_the_kind_and_size_of_the_space(text, kind, area, closet):
         ("we waited a couple of weeks", None),
         # the age of the one just named, told by a pronoun
         ("what if we put the baby's crib in there too, she's 6 months?", [("baby", 0.5)]),
+        # "more than one person" is a condition, not the people
+        ("a rooming house sleeping room occupied by more than one person", None),
+        # "we're 6" is six in all, the baby among them
+        ("We're 6 counting the baby.", [("baby", None)] + [("person", None)] * 5),
     ],
 )
 def test_households_told_in_shorthand(text, people):
     household = parse_household(text)
     found = [(p.band, p.age if p.age is None else round(p.age, 2)) for p in household.persons] if household else None
     assert found == people
+
+
+def test_an_approximate_size_is_read():
+    (room,) = parse_rooms("muskego 2br, ~480 sq ft habitable. max occupants?")
+    assert room.area_sqft == 480
+    (room,) = parse_rooms("bedroom is ≈10x12")
+    assert room.area_sqft == 120

@@ -44,6 +44,10 @@ def test_the_reader_reads_its_words_from_the_file():
         ("if he doesnt fix it", "open"),
         ("if i add a roomer, do i need a permit?", "yes_no"),  # the yes/no question after the clause
         ("is that allowed then?", "yes_no"),
+        # a clause that says when, then the yes/no question
+        ("once i fix everything can i just take it down myself", "yes_no"),
+        ("when i move out can he keep my deposit", "yes_no"),
+        ("when can i appeal", "open"),
     ],
 )
 def test_a_question_about_what_happens_if_is_no_yes_or_no(question, kind):
@@ -54,3 +58,17 @@ def test_a_sentence_that_says_where_a_figure_is_set_is_known():
     assert question_form.REFERS_ELSEWHERE.search("shall be subject to a penalty as provided in sec. 25.04 of this Code")
     assert question_form.REFERS_ELSEWHERE.search("Fees as prescribed in the Schedule of Fees shall be paid")
     assert not question_form.REFERS_ELSEWHERE.search("Licenses shall be issued for a period of two years")
+
+
+@pytest.mark.parametrize(
+    "question, asks",
+    [
+        ("If there's a fire I don't know how I'd get out. Isn't there a rule about that?", True),
+        ("does the code say anything about mold", True),
+        ("is there any law on this", True),
+        ("is there a rule that says he can shut off my water", False),  # what the rule says, not whether there is one
+        ("Is there a minimum?", False),
+    ],
+)
+def test_a_question_whether_the_code_has_a_rule_at_all_is_known(question, asks):
+    assert bool(question_form.ASKS_FOR_RULE.search(question)) is asks

@@ -50,3 +50,17 @@ def test_a_leaky_roof_question_is_not_answered_by_the_lead_in_alone(kb):
     """The lead-in ("… which does not comply with the following") never leads a yes/no answer by itself."""
     answer = answer_topic(kb, "amery", "maintenance", question="is a leaky roof ok if the landlord says wait till summer?")
     assert "watertight" in answer.text.split("\n")[0], answer.text
+
+
+def test_the_requirement_asked_about_is_cited_right_after_the_party(kb):
+    """Howard's owner carries repair "except where … assumed … by agreement": the roof requirement the tenant asked
+    about is the second citation, before the agreement's exception."""
+    question = (
+        "Every time it rains the roof leaks into my bedroom in our Town of Howard rental. I've told the landlord "
+        "three times. Isn't he supposed to fix that?"
+    )
+    answer = answer_for_duty(kb, "howard", "keep_in_repair", {}, "maintenance", question=question)
+    sections = [c["section"] for c in answer.payload["citations"]]
+    assert sections[1] == "12.08(1)(a)", sections
+    sources = [line for line in answer.text.split("\n") if line.startswith("Source:")]
+    assert "watertight" in sources[1] and "by agreement" in sources[2], answer.text

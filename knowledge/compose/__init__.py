@@ -71,6 +71,7 @@ from knowledge.compose.questions import (
     YES_NO_MIN_LEXICAL,
     answer_question,
     compose_lead,
+    defined_for,
     scope_note,
     settled_by_definition,
 )
@@ -143,6 +144,7 @@ __all__ = [
     "FIGURE_PROMOTE_MARGIN",
     "ASKED_MIN_MATCH",
     "compose_lead",
+    "defined_for",
     "CHAT_QUOTES",
     "answer_topic",
     "topic_from_text",

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 from knowledge import question_form, selector
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
+from knowledge.titles import named_titles
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -125,10 +126,35 @@ def addressed_elsewhere(
         return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
     silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
     keywords = {k for t in silent for k in kb.topic_config(t).keywords}
-    beside = [m for m in ranked[0].matched if not any(k in m for k in keywords)]
+    # an officer's title says who acts, not what is asked ("… give the Building Inspector a right to enter … notice?"
+    # is not the Enforcement sentence's "the Building Inspector shall give notice to the City Attorney")
+    titles = named_titles(kb, question)
+    beside = [m for m in ranked[0].matched if not any(k in m for k in keywords) and not set(m.split()) <= titles]
     if len(beside) < ELSEWHERE_MIN_OTHER_CONCEPTS:
         return None
     return next((t for t in ranked[0].candidate.topics if t != topic and kb.coverage(muni.key, t).addressed), None)
+
+
+def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> str | None:
+    """The term of this code whose definition matches most of a question its topic leaves alone (at least
+    ``UNADDRESSED_MIN_LEXICAL`` and ``ELSEWHERE_MIN_OTHER_CONCEPTS`` of its concepts, its heaviest word among them)
+    when it asks yes or no ("… 7 of us crammed in a tiny 2 room place … Is
+    overcrowding like that against the housing code?": NUISANCE, "Overcrowding a room with occupants"); None otherwise."""
+    from knowledge.compose.unsure import CLOSEST_MIN_WEIGHT
+
+    if selector.question_kind(question) != "yes_no":
+        return None  # a definition settles whether something falls under it, not "how many people can live in …?"
+    best = selector.select(kb, question, muni.key, role, (), kinds=("definition",), limit=1)
+    if not best or best[0].lexical < UNADDRESSED_MIN_LEXICAL:
+        return None
+    if selector.match_weight(kb, question, muni.key, best[0]) < CLOSEST_MIN_WEIGHT:
+        return None
+    heaviest = heaviest_concept(kb, question, muni.key)
+    if heaviest not in best[0].matched or len(best[0].matched) < ELSEWHERE_MIN_OTHER_CONCEPTS:
+        return None  # "is my 10x10 bedroom big enough for 2 people?" is not what LIGHT HOUSEKEEPING means
+    if kb.match_term(heaviest or "", muni.key):
+        return None  # "can I rent out a basement apartment?" names a term: what the term means does not answer it
+    return best[0].candidate.key
 
 
 def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str | None:

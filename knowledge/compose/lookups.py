@@ -90,6 +90,11 @@ def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> st
             term = kb.match_term(text, municipality)
             if term:
                 return term
+        from knowledge.compose.membership import membership_term
+
+        implied = membership_term(kb, question, municipality)  # "does our newborn count in that?": an occupant?
+        if implied:
+            return implied
     return kb.match_term(question)
 
 

@@ -64,6 +64,10 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 tail = rest[size:]
                 if term and len(rest) >= size and (all(w in after for w in tail) or (bool(tail) and tail[0] in clause)):
                     return term
+    defined = set(terms.values())
+    for implied in config.get("counts_as_term") or ():  # "does our newborn count in that?": an occupant or not
+        if re.search(str(implied["pattern"]), asking, re.IGNORECASE) and str(implied["term"]) in defined:
+            return str(implied["term"])
     return None
 
 

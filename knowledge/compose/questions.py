@@ -32,7 +32,13 @@ from knowledge.compose.asking import (
     time_setting_first,
 )
 from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
-from knowledge.compose.elsewhere import addressed_elsewhere, better_topic, closest_elsewhere, elsewhere
+from knowledge.compose.elsewhere import (
+    addressed_elsewhere,
+    better_topic,
+    closest_elsewhere,
+    defined_elsewhere,
+    elsewhere,
+)
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
@@ -148,9 +154,9 @@ def answer_question(
         if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
             return answer_question(kb, muni.key, other, question, facts, role, ())
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
-        return settled_by_definition(kb, question, muni.key) or not_addressed(
-            muni, coverage.description.lower(), topic, coverage
-        )
+        # ("… 7 of us crammed in a tiny 2 room place … is overcrowding like that against the code?": NUISANCE)
+        settled = settled_by_definition(kb, question, muni.key) or defined_for(kb, question, muni.key, role)
+        return settled or not_addressed(muni, coverage.description.lower(), topic, coverage)
     computed = (
         room_figures(kb, muni.key, config.standards, question)
         or temperature_check(kb, muni, config.standards, question)
@@ -301,8 +307,8 @@ def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, ro
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
 # is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
-SETTLE_MARGIN = 0.25
-SETTLE_LOOK = 6
+SETTLE_MARGIN = 0.35
+SETTLE_LOOK = 8
 
 
 def _settles(question: str, ranked: Any, granted: bool = True) -> bool:
@@ -420,6 +426,13 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
         return None
     answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
     return answer if "yes_no" in answer.payload else None
+
+
+def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str | None = None) -> Answer | None:
+    """The definition whose words answer a yes/no question its topic leaves alone (``defined_elsewhere``), with
+    what it settles; None when no definition holds enough of the question."""
+    term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
+    return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
 
 
 # A provision of the topic must match at least this share of the question to be given as the answer.
@@ -588,7 +601,9 @@ def compose_lead(
             verdict = _verdict(asked, introduced, share, conditional=not described)
         opening = f"{verdict}. " if verdict else ""
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
-        if not verdict and yes_no and not settled:
+        if not verdict and yes_no and not settled and not closest and question_form.ASKS_FOR_RULE.search(asked):
+            opening = "Yes. "  # "… If there's a fire I don't know how I'd get out. Isn't there a rule about that?"
+        elif not verdict and yes_no and not settled:
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items
             parent, introduced, items = listed

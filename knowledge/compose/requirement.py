@@ -28,8 +28,14 @@ def with_requirement(kb: KnowledgeBase, municipality: str, duty: str, answer: An
     cited = {c.get("section") for c in answer.payload.get("citations") or []}
     if section is None or section.citation in cited:
         return answer
-    answer.text = f"{answer.text.rstrip()}\n{source_line(section.full_citation, shorten(lead.candidate.text))}"
-    answer.payload["citations"] = [*(answer.payload.get("citations") or []), citation_payload(section)]
+    # right after the party's own source, before the exceptions' ("… unless assumed by agreement"): the provision the
+    # question is about is the second thing a reader needs
+    lines = answer.text.rstrip().split("\n")
+    first = next((i for i, line in enumerate(lines) if line.startswith("Source:")), len(lines) - 1)
+    lines.insert(first + 1, source_line(section.full_citation, shorten(lead.candidate.text)))
+    answer.text = "\n".join(lines)
+    citations = list(answer.payload.get("citations") or [])
+    answer.payload["citations"] = [*citations[:1], citation_payload(section), *citations[1:]]
     return answer
 
 

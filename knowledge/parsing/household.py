@@ -236,6 +236,9 @@ def parse_household(text: str) -> Household | None:
     vocab = people_vocab()
     lowered = words_to_digits(text[:MAX_TEXT_CHARS].lower()).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
+    comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
+    if comparisons:  # "occupied by more than one person" sets a condition, it counts no one
+        lowered = re.sub(rf"\b(?:{comparisons})\s+\d+(?:\.\d+)?", " ", lowered)
     lowered, age_marks = _mark_ages(lowered)
     words = re.findall(r"agelist\d+|heage\d+|age\d+|\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
     singular: dict[str, str] = vocab["singular"]
@@ -376,7 +379,7 @@ def parse_household(text: str) -> Household | None:
                 total = size
             i += 3
             continue
-        if word == "we" and i + 2 < n and words[i + 1] == "are" and is_number(words[i + 2]):
+        if word == "we" and i + 2 < n and words[i + 1] in ("are", "re") and is_number(words[i + 2]):  # "we're 6"
             total = int(float(words[i + 2]))
             i += 3
             continue

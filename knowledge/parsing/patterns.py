@@ -210,10 +210,19 @@ class Entity:
     token_end: int
 
 
+# Signs of an approximate number ("~480 sq ft", "≈ 10x12"), read as a space (the same length, so offsets hold).
+_APPROXIMATE = str.maketrans({"~": " ", "≈": " "})
+
+
+def parse(text: str) -> Any:
+    """The pipeline's doc of a message (its first ``MAX_TEXT_CHARS``), approximation signs read as spaces."""
+    return pipeline()(text[:MAX_TEXT_CHARS].translate(_APPROXIMATE))
+
+
 def entities(text: str, labels: Iterable[str] = ENTITY_LABELS) -> list[Entity]:
     """The ``dimensions`` / ``people`` / ``age`` / ``units`` spans in ``text``, in text order."""
     if not isinstance(text, str) or not text.strip():
         return []
     wanted = set(labels)
-    doc = pipeline()(text[:MAX_TEXT_CHARS])
+    doc = parse(text)
     return [Entity(e.label_, e.text, e.start_char, e.end_char, e.start, e.end) for e in doc.ents if e.label_ in wanted]

@@ -16,7 +16,7 @@ from knowledge.parsing.numbers import (
     MAX_TEXT_CHARS,
 )
 from knowledge.parsing.patterns import (
-    pipeline,
+    parse,
 )
 from knowledge.parsing.rooms import (
     Room,
@@ -95,7 +95,7 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
         return [], None, None, None, None
     parts: dict[str, list[str]] = people_vocab()["space_parts"]
     room_words = set(people_vocab()["space_kinds"]["bedroom"]) | set(people_vocab()["space_kinds"]["unit"])
-    doc = pipeline()(text[:MAX_TEXT_CHARS])
+    doc = parse(text)
     spans = [e for e in doc.ents if e.label_ == "dimensions"]
     if not spans:
         return parse_rooms(text), None, None, None, None

@@ -12,7 +12,6 @@ from knowledge.parsing.numbers import (
     M_TO_FT,
     MAX_AREA_SQFT,
     MAX_SIDE_FT,
-    MAX_TEXT_CHARS,
     MIN_PLAUSIBLE_SIDE_FT,
     MIN_SIDE_FT,
     SQM_TO_SQFT,
@@ -23,7 +22,7 @@ from knowledge.parsing.numbers import (
     words_to_digits,
 )
 from knowledge.parsing.patterns import (
-    pipeline,
+    parse,
 )
 
 
@@ -293,7 +292,7 @@ def parse_rooms(text: str) -> list[Room]:
     """
     if not isinstance(text, str) or not text.strip():
         return []
-    doc = pipeline()(text[:MAX_TEXT_CHARS])
+    doc = parse(text)
     spans = [e for e in doc.ents if e.label_ == "dimensions"]
     rooms: list[Room] = []
     i = 0
