@@ -113,9 +113,7 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
     text = tracker.latest_message.get("text") or ""
     request = parsing.parse_space_request(text)
     if (tracker.latest_message.get("intent") or {}).get("name") == "inform_municipality" and last:
-        request = dataclasses.replace(
-            request, kind=None
-        )  # "scratch that, the house is in muskego": where, not which space
+        request = dataclasses.replace(request, kind=None)  # "scratch that, the house is in muskego": where, not which space
     facts = space.merge_request(dataclasses.replace(request, follow_up=True), last)
     facts["rooming"] = facts["rooming"] or rooming_in_play(tracker)
     unknown = [p for p in facts.get("persons") or [] if p[1] is None]
@@ -458,11 +456,7 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         # the code may settle it ("Overcrowding a room" is a nuisance) or name the term the text defines
         settled = settled_by_definition(kb(), text, key) or defined_for(kb(), text, key)
         topical = settled or answer_topic(kb(), key, topic, question=text)
-        if (
-            settled is not None
-            or not topical.payload.get("addressed", True)
-            or topical.payload.get("topic") == "definition"
-        ):
+        if settled is not None or not topical.payload.get("addressed", True) or topical.payload.get("topic") == "definition":
             answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()

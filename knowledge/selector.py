@@ -144,9 +144,10 @@ def tokens(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower().replace("'", "")) if w not in STOPWORDS]
 
 
-def _has_words(lowered: str, phrase: str) -> bool:
-    """Whether a provision's lowered text holds ``phrase`` as whole words, in order."""
-    return re.search(r"\b" + r"\W+".join(map(re.escape, _WORD.findall(phrase))) + r"\b", lowered) is not None
+@lru_cache(maxsize=1024)
+def _words_pattern(phrase: str) -> re.Pattern[str]:
+    """A phrase's words in order, as whole words (compiled once: select() checks it per matching provision)."""
+    return re.compile(r"\b" + r"\W+".join(map(re.escape, _WORD.findall(phrase))) + r"\b")
 
 
 def _phrase_tokens(phrase: str) -> tuple[str, ...]:
@@ -187,8 +188,7 @@ class Concept:
     words: str
     alternatives: tuple[tuple[str, ...], ...]
     code_phrases: tuple[str, ...] = ()
-    # a phrase whose own words lose some on the way to an alternative ("good for" is the word "good"): that
-    # alternative matches a provision only where the phrase stands as written ("… good for one year")
+    # a phrase that loses words on the way ("good for" is "good") matches only where it stands as written
     literal: str | None = None
 
 
@@ -565,7 +565,7 @@ def select(
             if all(postings):
                 matching = set.intersection(*postings)  # type: ignore[arg-type]
                 if number == 0 and concept.literal:
-                    matching = {i for i in matching if _has_words(idx.lowered[i], concept.literal)}
+                    matching = {i for i in matching if _words_pattern(concept.literal).search(idx.lowered[i])}
                 ids |= matching
         for number in ids:
             hits.setdefault(number, []).append(position)

@@ -138,8 +138,8 @@ def addressed_elsewhere(
 def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> str | None:
     """The term of this code whose definition matches most of a question its topic leaves alone (at least
     ``UNADDRESSED_MIN_LEXICAL`` and ``ELSEWHERE_MIN_OTHER_CONCEPTS`` of its concepts, its heaviest word among them)
-    when it asks yes or no ("… 7 of us crammed in a tiny 2 room place … Is
-    overcrowding like that against the housing code?": NUISANCE, "Overcrowding a room with occupants"); None otherwise."""
+    when it asks yes or no ("… 7 of us crammed in a tiny 2 room place … Is overcrowding like that against the housing
+    code?": NUISANCE, "Overcrowding a room with occupants"); None otherwise."""
     from knowledge.compose.unsure import CLOSEST_MIN_WEIGHT
 
     if selector.question_kind(question) != "yes_no":
