@@ -33,7 +33,7 @@ from actions.space import answer_space, answer_space_figure, follows_space_figur
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.compose.membership import question_parts
-from knowledge.compose.questions import quoted_definition
+from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
@@ -111,6 +111,11 @@ class ActionClarify(Action):
             from actions.handoff import ActionRequestHuman
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
+        place, unknown_place = current_municipality(tracker)
+        sized = bool(parsing.parse_space_request(text).rooms)  # "… 460 square feet … Does the baby even count?": checked
+        member = member_definition(kb(), text, place) if place and not unknown_place and not sized else None
+        if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
+            return send(dispatcher, member, tracker) + [SlotSet("municipality", place)]
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"

@@ -19,6 +19,7 @@ FORM_KEYS = (
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
     "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
+    "asks_classification",
 )
 
 
@@ -49,6 +50,8 @@ YES_NO_HINTS = _pattern("yes_no_hints")
 # "isn't there a rule about that?": whether the code has a provision on it at all
 ASKS_FOR_RULE = _pattern("asks_for_rule")
 _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
+# "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
+ASKS_CLASSIFICATION = _pattern("asks_classification")
 
 
 WH_WORDS = frozenset(_FORMS["wh_words"])
@@ -88,7 +91,8 @@ def question_kind(text: str) -> str:
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
-    if RELIEF.search(asking) and not WHO_START.search(asking) and not asks_wh(asking):
+    opens_yes_no = bool(YES_NO_STARTS & set(_WORD.findall(asking.lower().replace("'", ""))[:1]))  # "Does what the lease …"
+    if RELIEF.search(asking) and not WHO_START.search(asking) and (opens_yes_no or not asks_wh(asking)):
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"

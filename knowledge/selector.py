@@ -64,6 +64,7 @@ from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, 
     with_lead_ins,
 )
 from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
+from knowledge.stemming import stem  # noqa: F401 - re-exported
 from knowledge.titles import OFFICER_TITLE_SHARE, named_titles, titles_weigh_little, who_words  # noqa: F401 - re-exported
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
@@ -106,37 +107,6 @@ STOPWORDS = frozenset(
     going gonna wanna
     reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
 )
-
-
-def stem(word: str) -> str:
-    """A light English stemmer (plurals, -ing, -ed, -ation), enough to meet "heating" with "heat"."""
-    w = word.lower()
-    if len(w) <= 3 or w.isdigit():
-        return w
-    for suffix, repl in (
-        ("ications", "ic"),
-        ("ication", "ic"),
-        ("ations", "at"),
-        ("ation", "at"),
-        ("ators", "at"),
-        ("ator", "at"),
-        ("ies", "y"),
-        ("sses", "ss"),
-        ("ings", ""),
-        ("ing", ""),
-        ("ied", "y"),
-        ("ed", ""),
-        ("es", "e"),
-        ("s", ""),
-    ):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            if suffix == "s" and w.endswith(("ss", "us", "is")):
-                return w
-            w = w[: len(w) - len(suffix)] + repl
-            break
-    if w.endswith("e") and len(w) > 4:
-        w = w[:-1]
-    return w
 
 
 def tokens(text: str) -> list[str]:

@@ -225,6 +225,10 @@ def test_two_infested_units_in_plain_words(vocabulary):
         ("the place was filthy when we got the keys. wasnt the landlord supposed to clean it first?", None, "landlord"),
         ("landlord in Muskego sent me a letter saying I have to keep the yard clean. is that really my job?", None, "tenant"),
         ("landlord says that's normal. he's coming saturday but i work nights. do i have to let him in?", None, "tenant"),
+        # an asker who introduces themself ("muskego landlord - …", "landlord here")
+        ("muskego landlord - do i have to tell tenants in writing how many ppl are allowed in the unit?", None, "landlord"),
+        ("landlord here, do i have to supply the garbage cans?", None, "landlord"),
+        ("my landlord - he says do i have to let him in?", None, "tenant"),
     ],
 )
 def test_the_side_a_yes_no_question_proposes(vocabulary, text, role, side):
@@ -310,3 +314,16 @@ def test_the_state_a_unit_was_let_in_is_a_vacant_unit(vocabulary):
         "arent they supposed to clean it before somebody moves in?",
     ):
         assert F.read(text, vocabulary).get("vacant_unit") is True, text
+
+
+@pytest.mark.parametrize(
+    "text, asks_officer",
+    [
+        ("who's supposed to approve a shutoff then", True),
+        ("Who actually inspects these places and can make the owner fix it?", True),
+        ("who issues rental permits in amery", True),
+        ("who has to fix the furnace?", False),  # a party's duty, not an officer's role
+    ],
+)
+def test_a_question_about_an_officers_role_is_known(vocabulary, text, asks_officer):
+    assert any(p.search(text) for p in vocabulary.officer_questions) is asks_officer

@@ -791,6 +791,30 @@ CONVERSATIONS = [
             },
         ],
     },
+    {
+        "name": "does that include a baby asks what an occupant is",
+        "turns": [
+            {"user": "Is there a rule in Amery about how much space an apartment needs for the number of people living there?"},
+            {
+                "user": 'Does that include a baby? We just had a newborn and I\'m worried our place is now "too small".',
+                "expect": ["OCCUPANT", "over one year of age"],
+                "reject": ["closest provision"],
+                "municipality": "amery",
+            },
+        ],
+    },
+    {
+        "name": "who actually inspects a rooming house is the officer",
+        "turns": [
+            {
+                "user": "The rooming house I live in in the village of Dresser is filthy and the toilet has been broken for "
+                "weeks. Who actually inspects these places and can make the owner fix it?",
+                "expect": ["Health Officer", "upon inspection of any rooming house"],
+                "reject": ["keeping one's own part"],
+                "municipality": "dresser",
+            },
+        ],
+    },
 ]
 
 

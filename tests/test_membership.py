@@ -106,3 +106,11 @@ def test_whether_a_baby_counts_asks_what_an_occupant_is(kb):
     assert membership_term(kb, question, "holland").lower() == "occupant"
     assert asked_term(kb, question, "holland").lower() == "occupant"
     assert membership_term(kb, "does the landlord count the baby's stroller?", "holland") is None
+
+
+def test_an_unsure_question_whether_a_baby_is_included_gets_what_an_occupant_is(kb):
+    from knowledge.compose import answer_unsure
+
+    unsure = answer_unsure(kb, 'Does that include a baby? We just had a newborn and our place is now "too small".', "amery")
+    assert unsure.answer is not None and 'What "occupant" means' in unsure.answer.text, unsure.answer
+    assert "over one year of age" in unsure.answer.text

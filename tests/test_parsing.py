@@ -505,6 +505,30 @@ def test_a_size_too_small_for_a_counted_bedroom_unit_is_a_rooms():
     assert parse_space_request("2 bdrm apt 450 sq ft for 5 people ok?").kind == "unit"
 
 
+def test_the_room_the_asking_sentence_names_after_a_count_of_bedrooms_is_asked_about():
+    request = parse_space_request(
+        "I rent a small two-bedroom in Amery and my 8 year old son and I share one bedroom so my sister can have the "
+        "other one. How much space does our room need to have for the two of us?"
+    )
+    assert request.kind == "bedroom" and request.household.count == 2 and 8.0 in request.household.ages
+    # the unit's words in the asking sentence keep it the unit's
+    assert parse_space_request("we rent a 2 bedroom. how much space does the apartment need for 5 of us?").kind == "unit"
+
+
+def test_the_one_person_the_asking_sentence_names_is_the_one_asked_about():
+    request = parse_space_request(
+        "My son's room is really small, I measured it and it's about 60 square feet. How big is a bedroom supposed to "
+        "be for one kid?"
+    )
+    assert request.household.count == 1
+    # several people asked about keep the ages the story gave ("all 3 of them": the kids of 4, 7 and 14)
+    request = parse_space_request(
+        "me and my boyfriend have one room and my 3 kids (4, 7 and 14) share the other one which is like 11 by 9 feet. "
+        "is that big enough for all 3 of them??"
+    )
+    assert sorted(request.household.ages)[-3:] == [4.0, 7.0, 14.0]
+
+
 def test_how_much_floor_a_household_needs_asks_the_minimum():
     request = parse_space_request("muskego wi 3br house, 5 tenants. how much habitable sq ft do i need total?")
     assert request.kind == "unit" and request.wants_minimum and request.household.count == 5

@@ -68,7 +68,35 @@ def test_a_sentence_that_says_where_a_figure_is_set_is_known():
         ("is there any law on this", True),
         ("is there a rule that says he can shut off my water", False),  # what the rule says, not whether there is one
         ("Is there a minimum?", False),
+        ("city saying i have to repaint the peeling siding. is that really in the housing code?", True),
+        ("is it in the lease?", False),
     ],
 )
 def test_a_question_whether_the_code_has_a_rule_at_all_is_known(question, asks):
     assert bool(question_form.ASKS_FOR_RULE.search(question)) is asks
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        # a lease said to override the code asks whether it relieves: yes or no, though a "what" follows "Does"
+        ("My lease says I'm responsible for all repairs. Does what the lease says override the city housing code?", "yes_no"),
+        # a comparison of temperatures asks for the figure
+        ("what about the bathroom, is that supposed to be warmer than the other rooms?", "figure"),
+    ],
+)
+def test_a_lease_overriding_the_code_and_a_warmer_room(question, kind):
+    assert question_form.question_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    "question, asks",
+    [
+        ("How does the Village of Dresser Housing Code classify overcrowding a room with occupants?", True),
+        ("how is a basement treated under the code?", True),
+        ("how warm does the heat have to be?", False),
+        ("How is the board composed?", False),
+    ],
+)
+def test_a_question_how_the_code_classifies_something_is_known(question, asks):
+    assert bool(question_form.ASKS_CLASSIFICATION.search(question)) is asks

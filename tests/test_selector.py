@@ -22,6 +22,11 @@ def test_stem_meets_the_codes_word_forms():
     assert selector.stem("containers") == selector.stem("container")
     assert selector.stem("inspections") == selector.stem("inspection")
     assert selector.stem("glass") == "glass"
+    # a short word ending in e meets its -ed and -ing forms ("files no petition" / "is filed"; "voted" / "vote")
+    assert selector.stem("filed") == selector.stem("files") == selector.stem("filing") == selector.stem("file")
+    assert selector.stem("voted") == selector.stem("votes") and selector.stem("lived") == selector.stem("live")
+    assert selector.stem("rated") != selector.stem("rats")  # "rate" is no rat
+    assert selector.stem("fixed") == "fix" and selector.stem("owned") == "own" and selector.stem("opened") == "open"
 
 
 def test_sentences_are_cut_where_the_text_ends_them():

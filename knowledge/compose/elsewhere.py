@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
+from knowledge.compose.verdicts import topic_for_duty
+from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
 from knowledge.titles import named_titles
@@ -58,7 +60,10 @@ def closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any])
     here = ranked[0].lexical if ranked else 0.0
     if not overall or here >= ELSEWHERE_MAX_HERE:
         return None
-    return next((t for t in overall[0].candidate.topics if t not in (topic, "definition")), None)
+    topics = [t for t in overall[0].candidate.topics if t not in (topic, "definition")]
+    # of the best provision's topics, the one most of the next best share ("… have to move out. How long would we get
+    # to leave?": the order to vacate's unfit dwellings, with its 60 days, not the penalties it also serves)
+    return max(topics, key=lambda t: sum(t in r.candidate.topics for r in overall), default=None)
 
 
 def elsewhere(
@@ -142,7 +147,7 @@ def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role
     code?": NUISANCE, "Overcrowding a room with occupants"); None otherwise."""
     from knowledge.compose.unsure import CLOSEST_MIN_WEIGHT
 
-    if selector.question_kind(question) != "yes_no":
+    if selector.question_kind(question) != "yes_no" and not question_form.ASKS_CLASSIFICATION.search(question):
         return None  # a definition settles whether something falls under it, not "how many people can live in …?"
     best = selector.select(kb, question, muni.key, role, (), kinds=("definition",), limit=1)
     if not best or best[0].lexical < UNADDRESSED_MIN_LEXICAL:
@@ -152,9 +157,19 @@ def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role
     heaviest = heaviest_concept(kb, question, muni.key)
     if heaviest not in best[0].matched or len(best[0].matched) < ELSEWHERE_MIN_OTHER_CONCEPTS:
         return None  # "is my 10x10 bedroom big enough for 2 people?" is not what LIGHT HOUSEKEEPING means
-    if kb.match_term(heaviest or "", muni.key):
+    named = kb.match_term(heaviest or "", muni.key)
+    if named and named.lower() in (heaviest or "").lower():
         return None  # "can I rent out a basement apartment?" names a term: what the term means does not answer it
     return best[0].candidate.key
+
+
+def duty_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str) -> str | None:
+    """The topic of the duty a message names ("shut off the gas"), when this code has a rule on that duty and the
+    topic taken is another: the classifier read the story ("Our landlord in Dresser shut off the gas … No heat, no
+    stove, we're cooking on a hot plate. Is he allowed to keep it off like this?" is no kitchen question)."""
+    duty = asked_duty(question, kb.fact_vocabulary())
+    named = topic_for_duty(kb, duty) if duty else None
+    return named if named and named != topic and kb.rules(muni.key, duty) else None
 
 
 def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str | None:

@@ -104,7 +104,12 @@ def two_part_first(
     first = next((r for r in ranked if _same(r, lead)), lead)
     rest = [r for r in ranked if not _same(r, first)]
     if selector.question_kind(parts[1]) == "figure":  # "… how long is it good for": the figure answers it
-        figure = next((r for r in rest if r.candidate.kind == "standard" and r.lexical >= PART_MIN_LEXICAL), None)
+        # the figure that holds most of the second part ("… and what is the term of appointment?"), then of the whole
+        # question ("only has a skylight … how big does it need to be": the skylight's)
+        figures = [r for r in rest if r.candidate.kind == "standard" and r.lexical >= PART_MIN_LEXICAL]
+        asked = selector.select(kb, parts[1], municipality, role, ranking, topics=[topic], kinds=("standard",), limit=50)
+        on_part = {(r.candidate.key, r.candidate.citation): round(r.lexical, 3) for r in asked}
+        figure = max(figures, key=lambda r: (on_part.get((r.candidate.key, r.candidate.citation), 0.0), r.lexical), default=None)
         if figure is not None:
             rest = [figure, *[r for r in rest if r is not figure]]
     if not rest or rest[0].lexical < PART_MIN_LEXICAL or rest[0].candidate.text == first.candidate.text:

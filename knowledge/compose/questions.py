@@ -37,6 +37,7 @@ from knowledge.compose.elsewhere import (
     better_topic,
     closest_elsewhere,
     defined_elsewhere,
+    duty_topic,
     elsewhere,
 )
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
@@ -95,6 +96,13 @@ def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str
     return found[0] if found else kb.standard(municipality, key)
 
 
+def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The definition a yes/no question asks whether something falls under ("… Does that already count as an
+    infestation?", "Does that include a baby?": an occupant), with its yes or no where it settles one; None otherwise."""
+    member = membership_term(kb, question, municipality) if selector.question_kind(question) == "yes_no" else None
+    return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
+
+
 def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
     """The definition of a term this code defines that the question quotes ("What is the 'Board' in ch. 205?",
     "… before a dwelling is a 'rooming house'?"), with its yes or no where it settles one; None when the
@@ -138,9 +146,9 @@ def answer_question(
     quoted = quoted_definition(kb, question, muni.key)
     if quoted is not None:  # "What is the 'Board' in ch. 205?"
         return quoted
-    member = membership_term(kb, question, muni.key) if selector.question_kind(question) == "yes_no" else None
+    member = member_definition(kb, question, muni.key)
     if member is not None:  # "rats all over the dumpsters … Does that already count as an infestation?"
-        return with_membership(kb, question, member, muni.key, answer_definition(kb, member, muni.key))
+        return member
     if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them
         return no_match(muni, question, topic)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
@@ -148,8 +156,10 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
-        other = better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL) or addressed_elsewhere(
-            kb, muni, topic, question, role, ranking, facts
+        other = (
+            better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
+            or addressed_elsewhere(kb, muni, topic, question, role, ranking, facts)
+            or duty_topic(kb, muni, topic, question)  # "… shut off the gas … No heat, no stove …": the shut-off's
         )
         if other is not None:  # "… a rooming house in Dresser … no blinds. Does the owner have to put something up?"
             return answer_question(kb, muni.key, other, question, facts, role, ())
@@ -192,8 +202,12 @@ def answer_question(
 
         story, asking = question_form.story_and_question(question)
         named = topic_from_text(kb, asking) if story else None
-        if named and named != topic and kb.coverage(muni.key, named).addressed:
-            # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names
+        if named == topic or (named and not kb.coverage(muni.key, named).addressed):
+            named = None
+        # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names;
+        # "… shut off the gas … no stove … Is he allowed to keep it off like this?": the topic of the duty named
+        named = named or duty_topic(kb, muni, topic, question)
+        if named:
             return answer_question(kb, muni.key, named, question, facts, role, ranking)
         # nothing on the topic in this code matches what was asked: say so honestly
         return no_match(muni, question, topic)

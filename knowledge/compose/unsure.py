@@ -13,6 +13,7 @@ from knowledge.compose.computed import ceiling_check, room_figures, temperature_
 from knowledge.compose.questions import (
     answer_question,
     compose_lead,
+    member_definition,
     prefer_general,
     quoted_definition,
     scope_note,
@@ -65,6 +66,9 @@ def answer_unsure(
     quoted = quoted_definition(kb, question, munis[0].key) if municipality else None
     if quoted is not None:  # "… before a dwelling is a 'rooming house'?"
         return Unsure(True, None, quoted)
+    member = member_definition(kb, question, munis[0].key) if municipality else None
+    if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
+        return Unsure(True, None, member)
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:

@@ -24,6 +24,7 @@ from knowledge.parsing.rooms import (
     parse_rooms,
 )
 from knowledge.phrase_match import has_phrase
+from knowledge.question_form import story_and_question
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,21 @@ def _read_request(lowered: str) -> SpaceRequest:
     counted_bedrooms = _COUNTED_BEDROOMS.search(lowered)
     if kind == "unit" and counted_bedrooms and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
         kind = "bedroom"  # "we rent a 2 bedroom … the kids share the other one, 11 by 9": a room, not the unit
+    story, asking = story_and_question(lowered)
+    if (
+        kind == "unit"
+        and story
+        and counted_bedrooms
+        and has_phrase(asking, vocab.get("asked_room_words") or ())
+        and not has_phrase(asking, kinds["unit"])
+        and not has_phrase(unscoped, vocab["unit_phrases"])
+    ):
+        kind = "bedroom"  # "I rent a small two-bedroom … How much space does our room need …?": the room asked about
     household = parse_household(lowered)
+    sizing = has_phrase(asking, vocab["minimum_questions"]) or has_phrase(asking, vocab["adequacy_questions"])
+    asked = parse_household(asking) if story and household is not None and sizing else None
+    if asked is not None and asked.count == 1 and (household.count or 0) > 1 and not (asked.adding or household.adding):
+        household = asked  # "My son's room … How big is a bedroom supposed to be for one kid?": the one asked about
     wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
     follow_up = (
         any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
