@@ -111,11 +111,11 @@ class ActionClarify(Action):
             from actions.handoff import ActionRequestHuman
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
-        place, unknown_place = current_municipality(tracker)
+        key, unknown = current_municipality(tracker)
         sized = bool(parsing.parse_space_request(text).rooms)  # "… 460 square feet … Does the baby even count?": checked
-        member = member_definition(kb(), text, place) if place and not unknown_place and not sized else None
+        member = member_definition(kb(), text, key) if key and not unknown and not sized else None
         if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
-            return send(dispatcher, member, tracker) + [SlotSet("municipality", place)]
+            return send(dispatcher, member, tracker) + [SlotSet("municipality", key)]
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"
@@ -156,15 +156,13 @@ class ActionClarify(Action):
         guessed = {topic_of(name) for name, _ in intent_ranking(tracker.latest_message)}
         if named_topic and asks_wh(text) and named_topic not in guessed:
             named_topic = None
-        place = current_municipality(tracker)[0]
-        if named_topic and place and len(question_parts(text)) == 1 and quoted_definition(kb(), text, place) is not None:
+        if named_topic and key and len(question_parts(text)) == 1 and quoted_definition(kb(), text, key) is not None:
             named_topic = None  # "How does … define 'ordinary minimum winter conditions' for the heating requirement?"
         if named_topic and topic_for_duty(kb(), kb().fact_vocabulary().topic_duty.get(named_topic)):
             return answer_or_ask(dispatcher, tracker, named_topic)  # "Town of Howard trash q"
         asked = topic_asked(tracker, 0.2)
         if asked and latest_entity(tracker, "other_place"):
             return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
-        key, unknown = current_municipality(tracker)
         try:
             unsure = answer_unsure(
                 kb(),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a stem of one syllable ending consonant-vowel-consonant ("fil", "vot", "shar"), left by -ed or -ing: its word ends in e
 _SHORT_STEM = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
 
 
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A light English stemmer (plurals, -ing, -ed, -ation), enough to meet "heating" with "heat"."""
     w = word.lower()
