@@ -112,8 +112,9 @@ class ActionClarify(Action):
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
         key, unknown = current_municipality(tracker)
-        sized = bool(parsing.parse_space_request(text).rooms)  # "… 460 square feet … Does the baby even count?": checked
-        member = member_definition(kb(), text, key) if key and not unknown and not sized else None
+        request = parsing.parse_space_request(text)
+        # "… 460 square feet … Does the baby even count?" is checked with its room: no definition first
+        member = member_definition(kb(), text, key) if key and not unknown and not request.rooms else None
         if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
             return send(dispatcher, member, tracker) + [SlotSet("municipality", key)]
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
@@ -121,7 +122,6 @@ class ActionClarify(Action):
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"
             return answer_space_figure(dispatcher, tracker)
         topic = tracker.get_slot("topic")
-        request = parsing.parse_space_request(text)
         # "same question but for the Town of Howard", "and what about my other rental over in amery?": the last
         # question, for the place the message names (before any facts it may seem to add: "my apartment")
         place_follow_up = request.follow_up and bool(latest_entity(tracker, "municipality"))
@@ -138,7 +138,6 @@ class ActionClarify(Action):
             if computed:  # "minimum window area for a sleeping room measuring 100 square feet?": the room's windows
                 return answer_or_ask(dispatcher, tracker, computed)
             if not is_space_topic(topic):  # "… a rooming house in Dresser … move a second guy into my room. It's 10 by 9"
-                request = parsing.parse_space_request(text)
                 rooming = request.rooming or rooming_in_play(tracker)
                 topic = space.space_topic(kb(), "unit" if request.kind == "unit" else "bedroom", rooming)
             return answer_or_ask(dispatcher, tracker, topic)

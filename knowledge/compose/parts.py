@@ -107,7 +107,7 @@ def two_part_first(
         # the figure that holds most of the second part ("… and what is the term of appointment?"), then of the whole
         # question ("only has a skylight … how big does it need to be": the skylight's)
         figures = [r for r in rest if r.candidate.kind == "standard" and r.lexical >= PART_MIN_LEXICAL]
-        asked = selector.select(kb, parts[1], municipality, role, ranking, topics=[topic], kinds=("standard",), limit=50)
+        asked = selector.select(kb, parts[1], municipality, role, ranking, topics=[topic], kinds=("standard",), limit=50) if len(figures) > 1 else []
         on_part = {(r.candidate.key, r.candidate.citation): round(r.lexical, 3) for r in asked}
         figure = max(figures, key=lambda r: (on_part.get((r.candidate.key, r.candidate.citation), 0.0), r.lexical), default=None)
         if figure is not None:
