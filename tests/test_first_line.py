@@ -97,13 +97,6 @@ def test_is_that_really_in_the_code_is_yes_when_a_provision_holds_it(kb):
     assert answer.text.startswith("Yes. ") and "painted or suitably surfaced" in answer.text.split("\n")[0], answer.text
 
 
-def test_a_classification_question_is_answered_by_the_definition_that_classifies(kb):
-    question = "How does the Village of Dresser Housing Code classify overcrowding a room with occupants?"
-    answer = ask(kb, "dresser", "occupancy_floor_space", question)
-    assert answer.text.startswith('What "NUISANCE" means'), answer.text
-    assert "Overcrowding a room with occupants" in answer.text
-
-
 def test_the_members_who_do_not_vote_are_the_ex_officio_ones(kb):
     question = (
         "How many members sit on the Town of Howard Housing Appeals Board, which members are non-voting, and what is "

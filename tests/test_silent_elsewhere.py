@@ -4,6 +4,8 @@ on the thing asked about, a prohibition a little further down the ranking."""
 
 from __future__ import annotations
 
+import pytest
+
 from knowledge.compose import answer_topic
 
 
@@ -11,11 +13,16 @@ def ask(kb, municipality: str, topic: str, question: str):
     return answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
 
 
-def test_a_definition_holding_the_words_of_a_silent_topics_question_answers_it(kb):
-    question = (
+@pytest.mark.parametrize(
+    "question",
+    [
         "There's 7 of us crammed in a tiny 2 room place in Dresser because my cousin's family moved in. "
-        "Is overcrowding like that against the housing code?"
-    )
+        "Is overcrowding like that against the housing code?",
+        # asked openly how the code classifies it: the definition that classifies it answers all the same
+        "How does the Village of Dresser Housing Code classify overcrowding a room with occupants?",
+    ],
+)
+def test_a_definition_holding_the_words_of_a_silent_topics_question_answers_it(kb, question):
     answer = ask(kb, "dresser", "occupancy_floor_space", question)
     assert answer.text.startswith('What "NUISANCE" means'), answer.text
     assert "Overcrowding a room with occupants" in answer.text
