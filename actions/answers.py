@@ -247,6 +247,9 @@ def answer_or_ask(
     text = tracker.latest_message.get("text") or ""
     topic = named_space_topic(key, topic, text, rooming_in_play(tracker))
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
+    part = parsing.part_question(text) if is_space_topic(topic) else None
+    if part:  # "do closets and the hallway count toward the floor space?": the provision on them, not a check
+        topic, last_space = part, None
     ceiling = ceiling_answer(kb(), key, text) if key and is_space_topic(topic) else None
     if ceiling is not None:  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?": the ceiling rule
         return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
@@ -260,6 +263,8 @@ def answer_or_ask(
     asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
     if asked and key and (quoted_definition(kb(), text, key) is not None or asks_membership_of(text, key)):
         asked = None  # "does 'infestation' include pests around the garbage containers?": the definition, not a duty
+    if asked and key and selector.unnamed_things(kb(), text, key):
+        asked = None  # "… keeping my security deposit for carpet cleaning. Is he allowed?": no provision names it
     guesses = [topic, *(topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))]
     checked = temperature_topic(kb(), key, text, guesses) if key and asked and selector.question_kind(text) != "who" else None
     if checked:  # "turned water heater down to 110 … legal or no": the temperature compared, not who keeps it working

@@ -72,9 +72,15 @@ def follow_up_answer(
         answer = answer_topic(
             kb(), key, topic, current_facts(tracker), current_role(tracker), text, intent_ranking(tracker.latest_message)
         )
-    if not answer.payload.get("addressed", True) or answer.payload.get("review") == "no_match":
-        return None
-    return answer
+    unanswered = not answer.payload.get("addressed", True) or answer.payload.get("review") == "no_match"
+    if unanswered and before and not before.startswith("/") and refers_back(text, kb().meta("back_references") or ()):
+        # "does anyone at the village get told about that?" after "the gas company shut off our gas …": what "that" is
+        answer = answer_topic(
+            kb(), key, topic, current_facts(tracker), current_role(tracker), f"{before.rstrip(' .?!')}. {text}",
+            intent_ranking(tracker.latest_message),
+        )
+        unanswered = not answer.payload.get("addressed", True) or answer.payload.get("review") == "no_match"
+    return None if unanswered else answer
 
 
 def sized_figure_topic(tracker: Tracker, min_confidence: float = 0.2) -> str | None:

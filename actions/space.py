@@ -262,6 +262,8 @@ class ValidateSpaceForm(FormValidationAction):
     ) -> List[str]:
         if follows_space_check(tracker, space_request(tracker)):
             return []  # a follow-up to the last check: the calculator answers it (and asks what it needs)
+        if _is_request(tracker) and parsing.part_question(tracker.latest_message.get("text") or ""):
+            return []  # "do closets count toward the floor space?": the provision on closets answers
         if _is_request(tracker) and follows_space_figure(tracker):
             return []  # "for 4 people" after the figure: the minimum for them, no room size needed
         if adds_to_who_question(tracker):
@@ -415,6 +417,10 @@ class ActionSpaceAnswer(Action):
             from actions.answers import answer_or_ask
 
             return answer_or_ask(dispatcher, tracker, tracker.get_slot("topic"), same_question=True, follow_up=True)
+        if _is_request(tracker) and parsing.part_question(tracker.latest_message.get("text") or ""):
+            from actions.answers import answer_or_ask
+
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))  # "do closets count toward the floor space?"
         if follows_space_check(tracker, space_request(tracker)):  # "and for 3 people?", "3, 7 and 14"
             last = space.clean_facts(tracker.get_slot("last_space"))
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))

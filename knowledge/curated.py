@@ -199,14 +199,14 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
 
 
 def load_scopes(path: Path = SYNONYMS_PATH) -> dict[str, dict[str, Any]]:
-    """Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): the scope's phrase in
-    the texts -> {only: what it is limited to, wordings: how a question names it, fact: the fact putting one in it}."""
+    """Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): the scope's phrase
+    -> {only: what it is limited to, wordings: how a question names it, fact and topic that put one in it}."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
     return {
         str(k).lower(): {
-            "only": str((v or {}).get("only") or k),
-            "wordings": [str(w).lower() for w in ((v or {}).get("wordings") or [])], "fact": str((v or {}).get("fact") or ""),
+            "only": str((v or {}).get("only") or k), "wordings": [str(w).lower() for w in ((v or {}).get("wordings") or [])],
+            **{key: str((v or {}).get(key) or "") for key in ("fact", "topic")},
         }
         for k, v in (data.get("scopes") or {}).items()
     }

@@ -70,6 +70,8 @@ class Vocabulary:
     # "who" questions about an officer or a body ("who approves ...?", "who issues the permits?"), not a party
     officer_questions: tuple[re.Pattern[str], ...] = ()
     thing_questions: tuple[re.Pattern[str], ...] = ()
+    # "what if the people on the other side get them too?": a question that only changes the facts of the last one
+    what_if_questions: tuple[re.Pattern[str], ...] = ()
     # "… keeps refusing to let me in. wat does the code say": an open question about the duty the story names
     story_questions: tuple[re.Pattern[str], ...] = ()
     # the officers and bodies a text may name: an officer question's answer names one ("issued by the Health Officer")
@@ -210,7 +212,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
                     re.compile(pattern)
                 except re.error as exc:
                     problems.append(f"{section}.{name}: bad pattern {pattern!r}: {exc}")
-    for key in ("who_phrases", "story_questions"):
+    for key in ("who_phrases", "story_questions", "what_if_questions"):
         for pattern in raw.get(key) or []:
             try:
                 re.compile(pattern)
@@ -257,6 +259,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
         officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
         thing_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("thing_questions") or ()),
+        what_if_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("what_if_questions") or ()),
         story_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("story_questions") or ()),
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
@@ -371,7 +374,7 @@ def adds_facts(
 
     It states a fact, names no duty outside ``duty`` and its ``related`` ones (the same topic's) unless it is a
     statement of a fact ``duty``'s rules turn on (``deciding``), and, if the NLU took it for another topic, is a
-    short statement rather than a new question ("and the bedroom in Amery?" is a question).
+    short statement or a "what if" question rather than a new question ("and the bedroom in Amery?" is a question).
     """
     stated = read(text, vocabulary) if duty else {}
     if not stated:
@@ -383,7 +386,10 @@ def adds_facts(
         # the holes in the walls" after "who exterminates?": the owner's failure, though it names repairs)
         if "?" in text or is_who_question(text, vocabulary) or not set(stated) & set(deciding):
             return False
-    return not topic_changed or ("?" not in text and len(text.split()) <= ADDED_FACTS_MAX_WORDS)
+    if topic_changed and len(text.split()) > ADDED_FACTS_MAX_WORDS:
+        return False
+    # "ok and what if the people on the other side end up with them too?" changes the facts, whatever the NLU took it for
+    return not topic_changed or "?" not in text or any(p.search(_prepare(text)) for p in vocabulary.what_if_questions)
 
 
 # A message the NLU took for another topic still only adds facts when it is a statement this short.

@@ -43,8 +43,13 @@ def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str
     """The scope a candidate is limited to that the question does not name (None: it applies as asked)."""
     if candidate.kind == "definition" or not kb.scopes():
         return None
-    headings = {s.citation: s.heading for s in kb.sections(candidate.municipality)}
-    extra = provision_scopes(kb, f"{candidate.text} {headings.get(candidate.citation, '')}") - named_scopes(kb, question)
+    sections = {s.citation: s for s in kb.sections(candidate.municipality)}
+    section = sections.get(candidate.citation)
+    # the section's heading and its parent's ("All such facilities shall be … accessible from a common hall" is in
+    # Amery's § 258-22A, under § 258-22 "Rooming houses")
+    parent = sections.get(section.parent) if section is not None and section.parent else None
+    headings = " ".join(s.heading or "" for s in (section, parent) if s is not None)
+    extra = provision_scopes(kb, f"{candidate.text} {headings}") - named_scopes(kb, question)
     return min(extra) if extra else None
 
 

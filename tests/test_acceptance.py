@@ -56,8 +56,9 @@ def test_every_topic_for_every_municipality(servers, kb, topic, municipality):
             assert standard["value_text"] in reply
     else:
         assert "does not address" in reply and muni.office in reply
-        # silent on the whole topic, or on this question (the topic's sections match none of its words)
-        assert not kb.coverage(municipality, topic).addressed or payload.get("review") == "no_match"
+        # silent on the whole topic, or on this question (the topic's sections match none of its words, or the figure
+        # it asks for is one the text does not state: "How high must a handrail be?" in Dresser)
+        assert not kb.coverage(municipality, topic).addressed or payload.get("review") in ("no_match", "not_stated")
 
 
 @pytest.mark.parametrize("conversation", CONVERSATIONS, ids=[c["name"] for c in CONVERSATIONS])

@@ -79,6 +79,8 @@ def test_an_apartment_building_has_two_or_more_units(vocabulary):
         ("my neighbors have them too", {"gte": 2}, None),
         ("the whole building", {"gte": 2}, True),
         ("two units have roaches", 2, None),
+        ("what if the people on the other side end up with them too?", {"gte": 2}, None),
+        ("The people on the other side say they don't have any.", 1, False),
     ],
 )
 def test_which_units_are_infested(vocabulary, text, infested, shared):
@@ -327,3 +329,35 @@ def test_the_state_a_unit_was_let_in_is_a_vacant_unit(vocabulary):
 )
 def test_a_question_about_an_officers_role_is_known(vocabulary, text, asks_officer):
     assert any(p.search(text) for p in vocabulary.officer_questions) is asks_officer
+
+
+def test_a_what_if_question_only_changes_the_facts_of_the_last_one(vocabulary):
+    """ "ok and what if the people on the other side end up with them too?" after a pest question, whatever topic the
+    NLU took it for (a space check): a question, but one that only changes the facts."""
+    text = "ok and what if the people on the other side end up with them too?"
+    assert F.adds_facts(text, vocabulary, "exterminate", topic_changed=True)
+    # a new question of another topic is not
+    assert not F.adds_facts("and what about the bedroom in a duplex?", vocabulary, "exterminate", topic_changed=True)
+    # a what-if with no fact in it adds none
+    assert not F.adds_facts("what if he says no?", vocabulary, "exterminate", topic_changed=True)
+
+
+def test_holes_and_a_building_falling_apart_are_not_kept_pest_proof(vocabulary):
+    facts = F.read("what if they only got in because the building is falling apart and has holes?", vocabulary)
+    assert facts["maintained_pest_proof"] is False
+
+
+@pytest.mark.parametrize(
+    "text, side",
+    [
+        # the asker, told apart by what the other side says or wants
+        ("amery duplex, tenant says bathroom vinyl is peeling. am i on the hook to redo the floor?", "landlord"),
+        ("landlord wants to come in to fix the furnace, do i have to let him?", "tenant"),
+        # a party named after "must": that party's side
+        ("Must a Muskego owner state the maximum number of occupants in writing?", "landlord"),
+        ("Must a tenant give the owner access for repairs?", "tenant"),
+    ],
+)
+def test_the_side_a_yes_no_duty_question_proposes(vocabulary, text, side):
+    assert F.proposed_side(text, vocabulary) == side
+

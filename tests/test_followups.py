@@ -815,6 +815,58 @@ CONVERSATIONS = [
             },
         ],
     },
+    # -- session 19 ---------------------------------------------------------------------------------------
+    {
+        "name": "what if the other side gets them too changes the facts of the pest question",
+        "turns": [
+            {
+                "user": "Who has to pay for bug treatment in a duplex in the Town of Holland if only my side has bugs?",
+                "expect": ["responsibility of the occupant"],
+            },
+            {
+                "user": "ok and what if the people on the other side end up with them too?",
+                "expect": ["responsibility of the owner", "two or more of the dwelling units"],
+                "reject": ["How big is the room"],
+                "municipality": "holland",
+            },
+        ],
+    },
+    {
+        "name": "do closets count after a bedroom figure gets the closet provision, not the check again",
+        "turns": [
+            {"user": "How big does a bedroom have to be in Muskego for one person?", "expect": ["70 sq ft"]},
+            {
+                "user": "do closets and the hallway count toward the floor space?",
+                "expect": ["closet area and hall area", "10%"],
+                "reject": ["1 occupant: 70 sq ft required"],
+                "municipality": "muskego",
+            },
+        ],
+    },
+    {
+        "name": "a follow-up pointing back at the story before it reads that story",
+        "turns": [
+            {"user": "we live in Dresser"},
+            {"user": "the gas company shut off our gas because we got behind on the bill"},
+            {
+                "user": "does anyone at the village get told about that?",
+                "expect": ["Discontinuance of service", "Health Officer shall"],
+                "reject": ["does not address"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "who keeps a security deposit is not the cleanliness duty",
+        "turns": [
+            {
+                "user": "who gets to keep the security deposit for carpet cleaning in holland?",
+                "expect": ["does not address", "Building Inspector"],
+                "reject": ["keeping one's own part"],
+                "municipality": "holland",
+            },
+        ],
+    },
 ]
 
 

@@ -31,6 +31,13 @@ def verdict(kb, municipality, term, question):
         # a synonym that names no particular thing ("duplex" -> "dwelling") decides nothing
         ("holland", "rooming house", "is my duplex a rooming house?", None),
         ("muskego", "habitable room", "what does habitable room mean?", None),  # not a yes/no question
+        # a definition by age ("Any person, over one year of age, …") against the age the question gives
+        ("holland", "occupant", "does my 6 month old count as an occupant in holland?", "No"),
+        ("holland", "occupant", "Under the Holland code, does an infant under one year count as an occupant?", "No"),
+        ("amery", "occupant", "is a 2 year old an occupant?", "Yes"),
+        ("amery", "occupant", "does my 1 year old count as an occupant?", None),  # a year and some months is over one
+        # whether there is a rule at all is no question what a term covers
+        ("howard", "habitable room", "town of howard - my son's bedroom is like 7x8. is there a minimum size for a bedroom?", None),
     ],
 )
 def test_the_deciding_clause_gives_yes_or_no(kb, municipality, term, question, expected):
@@ -112,5 +119,30 @@ def test_an_unsure_question_whether_a_baby_is_included_gets_what_an_occupant_is(
     from knowledge.compose import answer_unsure
 
     unsure = answer_unsure(kb, 'Does that include a baby? We just had a newborn and our place is now "too small".', "amery")
-    assert unsure.answer is not None and 'What "occupant" means' in unsure.answer.text, unsure.answer
+    assert unsure.answer is not None and '"occupant" means' in unsure.answer.text, unsure.answer
     assert "over one year of age" in unsure.answer.text
+
+
+def test_the_words_that_weigh_in_the_code_decide_a_story_told_around_the_term(kb):
+    """The rare words of the thing ("land contract") count for more than the story's common ones ("paying the seller
+    monthly"), so the clause on contracts of sale decides; the asking sentence that follows the story asks it."""
+    question = (
+        "I'm buying the house I live in on a land contract in Amery, paying the seller monthly. "
+        "Does the housing code treat me as the owner?"
+    )
+    answer = with_membership(kb, question, "owner", "amery", answer_definition(kb, "owner", "amery"))
+    assert answer.text.startswith("Yes. ") and "conveyance of legal title" in answer.text.split("\n")[0]
+
+
+def test_a_place_named_in_full_is_no_term_and_a_whole_definition_is_quoted_once(kb):
+    from knowledge.compose.lookups import asked_term
+
+    question = "Is a kitchen a habitable room under the City of Muskego housing code?"
+    assert asked_term(kb, question, "muskego") == "habitable room"  # not CITY ("The City of Muskego, Wisconsin.")
+    assert asked_term(kb, "what does 'city' mean in the muskego code?", "muskego") == "city"
+    baby = with_membership(kb, "does my 6 month old count as an occupant in holland?", "occupant", "holland",
+                           answer_definition(kb, "occupant", "holland"))
+    first, rest = baby.text.split("\n", 1)
+    assert first == 'No, by the Town of Holland code\'s definition of "occupant" (quoted below).'
+    assert rest.count("over one year of age") == 1
+

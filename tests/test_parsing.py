@@ -635,3 +635,21 @@ def test_an_approximate_size_is_read():
     assert room.area_sqft == 480
     (room,) = parse_rooms("bedroom is ≈10x12")
     assert room.area_sqft == 120
+
+
+@pytest.mark.parametrize(
+    "text, topic",
+    [
+        ("do closets and the hallway count toward the floor space?", "occupancy_floor_space"),
+        ("does the part under the sloped ceiling count?", "ceiling_height"),
+        # a check to make: people, a size or a room asked about
+        ("bedroom 10x12 plus a closet, 2 kids ok?", None),
+        ("is that enough space?", None),
+        ("is my room too small for my kids?", None),
+    ],
+)
+def test_a_question_about_what_a_part_of_a_dwelling_counts_for(text, topic):
+    from knowledge.parsing import part_question
+
+    assert part_question(text) == topic
+

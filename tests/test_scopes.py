@@ -66,3 +66,29 @@ def test_basement_windows_are_not_every_window(kb):
     basement = answer_topic(kb, "amery", "screens", question="do the basement windows need screens in amery?")
     assert basement.text.startswith("Yes.") and "applies only" not in basement.text
 
+
+def test_a_sentence_under_a_rooming_house_section_is_limited_to_rooming_houses(kb):
+    """Amery's § 258-22A sits under § 258-22 "Rooming houses": its "All such facilities shall be … accessible from a
+    common hall" names no rooming house, but is limited to them all the same; a question about an apartment's toilet
+    down the hall gets every rental unit's own bathroom first."""
+    from knowledge.compose import answer_question
+
+    question = "I'm renting an apartment in Amery and the only toilet is down the hall, shared with the apartment next door. Is that legal?"
+    candidates = {c.key: c for c in selector.candidates(kb, "amery")}
+    hall = next(c for key, c in candidates.items() if key.startswith("§ 258-22A#") and "common hall" in c.text)
+    assert selector.unnamed_scope(kb, question, hall) == "rooming house"
+    answer = answer_question(kb, "amery", "bathroom_kitchen_facilities", question)
+    assert "Every rental dwelling unit shall contain a room within its walls" in answer.text.split("\n")[0]
+
+
+def test_a_question_within_the_scope_by_its_topic_or_the_conversation_gets_no_scope_note(kb):
+    from knowledge.compose import answer_question, answer_topic
+
+    # taken for the rooming-house topic: the computed figure, no "applies only to rooming houses"
+    toilets = answer_topic(kb, "dresser", "rooming_houses", question="9 ppl how many toilets?")
+    assert toilets.text.startswith("For 9 persons, at least 2 are needed") and "applies only" not in toilets.text
+    # a conversation that said it is a rooming house
+    blinds = "does my bedroom window have to have blinds or curtains? mine has nothing"
+    inside = answer_question(kb, "dresser", "rooming_houses", blinds, facts={"rooming_house": True})
+    assert "shades, draw drapes" in inside.text and "applies only" not in inside.text
+

@@ -54,7 +54,10 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
                 cited.append(citation_payload(section))
         except UnknownCitation:
             pass
-        lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
+        if len(munis) == 1:  # the definition itself first ("In the Village of Dresser code, "nuisance" means …")
+            lines.append(f'In the {muni.name} code, "{found[0].term.lower()}" means ({payload["citation"]}): "{shorten(found[0].text)}"')
+        else:
+            lines.append(f'{muni.name} — {found[0].term} ({payload["citation"]}): "{shorten(found[0].text)}"')
     if not cited:
         officer = munis[0].office if len(munis) == 1 else "enforcing officer"
         return Answer(
@@ -76,7 +79,14 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
         "addressed": True,
         "citations": cited,
     }
-    return Answer("\n".join([intro, *lines]), payload)
+    return Answer("\n".join([intro, *lines] if len(munis) > 1 else lines), payload)
+
+
+def _without_place_names(kb: KnowledgeBase, text: str) -> str:
+    """The text without the covered places' full names ("City of Muskego")."""
+    for muni in kb.municipalities():
+        text = re.sub(re.escape(muni.name), " ", text or "", flags=re.IGNORECASE)
+    return text
 
 
 def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> str | None:
@@ -86,8 +96,9 @@ def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> st
     from knowledge.question_form import story_and_question
 
     if municipality:
+        # a place's full name is no term ("… a habitable room under the City of Muskego housing code?" is not CITY)
         for text in (story_and_question(question)[1], question):
-            term = kb.match_term(text, municipality)
+            term = kb.match_term(_without_place_names(kb, text), municipality)
             if term:
                 return term
         from knowledge.compose.membership import membership_term
@@ -113,7 +124,7 @@ def compared_definitions(kb: KnowledgeBase, question: str, municipality: str) ->
     if len(answers) < 2 or not all(a.payload.get("addressed") for a in answers):
         return None
     intro = f'How the {kb.municipality(municipality).name} code defines "{terms[0]}" and "{terms[1]}":'
-    lines = [line for a in answers for line in a.text.splitlines()[1:]]
+    lines = [line for a in answers for line in a.text.splitlines()]
     cited = [a.payload["citations"][0] for a in answers] + [c for a in answers for c in a.payload["citations"][1:]]
     payload = {**answers[0].payload, "term": terms[0], "terms": terms, "citations": cited}
     return Answer("\n".join([intro, *lines]), payload)

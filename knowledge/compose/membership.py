@@ -25,14 +25,24 @@ _WORD = re.compile(r"[a-z0-9]+")
 _CLAUSE_BREAK = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])|;\s*|\s(?=\(\d+\)\s)")
 
 
+def _opens_yes_no(words: list[str], within: int = 3) -> bool:
+    """Whether the first yes/no or wh-word among the first ``within`` words is a yes/no one ("is a kitchen …")."""
+    return next((w for w in words[:within] if w in YES_NO_STARTS or w in selector.WH_WORDS), None) in YES_NO_STARTS
+
+
 def asks_membership(kb: KnowledgeBase, question: str) -> bool:
-    """Whether a question asks if something falls under a term: a yes/no opening ("is a kitchen a …") or
-    one of ``definition_membership.asks`` ("counts as", "considered")."""
+    """Whether a question asks if something falls under a term: a yes/no opening of the message, of its asking
+    sentence or of its last clause ("is a kitchen a …", "… on a land contract. Does the housing code treat me as the
+    owner?", "buying a house on land contract …, am i the owner under the code?") or one of
+    ``definition_membership.asks`` ("counts as", "considered"); not a sentence asking whether there is a rule."""
     config = kb.meta("definition_membership") or {}
     words = _WORD.findall(question.lower().replace("'", ""))
     lowered = " " + " ".join(words) + " "
-    opening = next((w for w in words[:3] if w in YES_NO_STARTS or w in selector.WH_WORDS), None)
-    if opening in YES_NO_STARTS:  # "is a kitchen …", "dresser - is my duplex …"
+    asking = _WORD.findall((question_form.story_and_question(question)[1] or question).lower().replace("'", ""))
+    if any(" ".join(asking).startswith(" ".join(_WORD.findall(str(p))) + " ") for p in config.get("not_asking") or ()):
+        return False  # "… is there a minimum size for a bedroom?" asks whether there is a rule, not what a term covers
+    last = _WORD.findall(re.split(r"[,;:]", question.lower().replace("'", ""))[-1])
+    if _opens_yes_no(words) or _opens_yes_no(asking) or (len(last) >= 3 and _opens_yes_no(last, 2)):
         return True
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
@@ -71,15 +81,23 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
     return None
 
 
-def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str, ...], ...]]:
+def _thing(kb: KnowledgeBase, question: str, term: str, municipality: str | None = None) -> list[tuple[tuple[str, ...], ...]]:
     """The thing the question asks about: its concepts (alternative stem tuples) without the term's own
     words, the ignored words of such questions and the words that name no thing (places, "allowed")."""
+    return [alternatives for alternatives, _ in _weighed_thing(kb, question, term, municipality)]
+
+
+def _weighed_thing(
+    kb: KnowledgeBase, question: str, term: str, municipality: str | None = None
+) -> list[tuple[tuple[tuple[str, ...], ...], float]]:
+    """The thing's concepts (``_thing``), each with what it weighs in the municipality's code (the selector's
+    weight: a rare word like "land contract" more than "renting"); 1 each without a municipality."""
     config = kb.meta("definition_membership") or {}
     term_stems = set(selector.tokens(term))
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     generic = set(selector.tokens(" ".join(config.get("generic_words") or ())))
     unasked = selector.unasked_words(kb)
-    thing: list[tuple[tuple[str, ...], ...]] = []
+    thing: list[tuple[tuple[tuple[str, ...], ...], selector.Concept]] = []
     for concept in selector.concepts(question, kb.concept_phrases()):
         own = set(selector.tokens(concept.words))
         if concept.words in unasked or not own or own <= term_stems | ignored:
@@ -88,8 +106,11 @@ def _thing(kb: KnowledgeBase, question: str, term: str) -> list[tuple[tuple[str,
             a for a in concept.alternatives if a and not set(a) <= term_stems and (a == concept.alternatives[0] or not set(a) <= generic)
         )
         if alternatives:
-            thing.append(alternatives)
-    return thing
+            thing.append((alternatives, concept))
+    if municipality is None:
+        return [(alternatives, 1.0) for alternatives, _ in thing]
+    weights = selector.concept_weights(kb, [c for _, c in thing], selector.index(kb, municipality))
+    return [(alternatives, weight) for (alternatives, _), weight in zip(thing, weights)]
 
 
 def _first_position(stems: list[str], alternative: tuple[str, ...]) -> int | None:
@@ -103,29 +124,35 @@ def clauses(text: str) -> list[str]:
     """A definition's clauses; a parenthetical one ("(Bathroom +80°).") stays with the one before it."""
     out: list[str] = []
     for clause in (c.strip() for c in _CLAUSE_BREAK.split(text)):
-        if clause and clause.startswith("(") and out and not re.match(r"\(\d+\)\s", clause):
+        if clause and clause.startswith("(") and out and not re.match(r"\([0-9a-z]{1,4}\)\s", clause):
             out[-1] = f"{out[-1]} {clause}"
         elif clause:
             out.append(clause)
     return out
 
 
-def _best_clause(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[float, str, int] | None:
+def _best_clause(
+    kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
+) -> tuple[float, str, int] | None:
     """(share of the thing named, clause, position of the first word of it) for the clause of the
-    definition that names most of what the question asks about beyond the term itself."""
-    thing = _thing(kb, question, term)
-    if not thing:
+    definition that names most of what the question asks about beyond the term itself; with a municipality,
+    the share is of the thing's weight in its code."""
+    thing = _weighed_thing(kb, question, term, municipality)
+    total = sum(weight for _, weight in thing)
+    if not thing or total <= 0:
         return None
     best: tuple[float, str, int] | None = None
     for clause in clauses(text):
         raw = _WORD.findall(clause.lower())
         stems = [selector.stem(w) for w in raw]
         positions = []
-        for alternatives in thing:
+        named = 0.0
+        for alternatives, weight in thing:
             found = [p for p in (_first_position(stems, a) for a in alternatives) if p is not None]
             if found:
                 positions.append(min(found))
-        share = len(positions) / len(thing)
+                named += weight
+        share = named / total
         if positions and (best is None or share > best[0]):
             best = (share, clause, min(positions))
     return best
@@ -170,17 +197,71 @@ def _by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, st
     return None
 
 
-def membership_verdict(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
+_AGE_BOUND = re.compile(
+    r"\b(over|more than|older than|under|less than|younger than|at least)\s+(\w+)\s+years?\s+(?:of age|old)\b", re.IGNORECASE
+)
+# an age the question gives as a bound ("an infant under one year", "kids over 12")
+_ASKED_BOUND = re.compile(
+    r"\b(under|less than|younger than|below|not yet|over|more than|older than|above)\s+(?:a|an|one|1)?\s*(\d+|\w+)?\s*(?:years?|yrs?)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_age(question: str) -> tuple[float, float] | None:
+    """The range of age (years) of the one person a question asks about: "my 6 month old" (0.5, 0.5), "an infant
+    under one year" (0, 1); None when it gives no age or several."""
+    from knowledge.parsing import parse_ages
+
+    bound = _ASKED_BOUND.search(question)
+    if bound is not None:
+        word = (bound.group(2) or "one").lower()
+        years = float(word) if word.isdigit() else NUMBER_WORDS.get(word, 1 if word in ("a", "an") else None)
+        if years is not None:
+            below = bound.group(1).lower() in ("under", "less than", "younger than", "below", "not yet")
+            return (0.0, float(years)) if below else (float(years), 200.0)
+    ages = parse_ages(question)
+    return (ages[0], ages[0]) if len(ages) == 1 else None
+
+
+def _by_age(question: str, text: str) -> tuple[str, str] | None:
+    """A definition by age ("Any person, over one year of age, …") against the age the question gives ("does my 6 month
+    old count as an occupant?": No)."""
+    asked = _asked_age(question)
+    if asked is None:
+        return None
+    low, high = asked
+    for clause in clauses(text):
+        for match in _AGE_BOUND.finditer(clause):
+            word = match.group(2).lower()
+            bound = float(word) if word.isdigit() else NUMBER_WORDS.get(word)
+            if bound is None or low == high == bound:
+                continue  # "my 1 year old" against "over one year of age": a year and some months is over it
+            over = match.group(1).lower() in ("over", "more than", "older than", "at least")
+            strict = match.group(1).lower() != "at least"
+            if over:
+                meets = low > bound or (not strict and low >= bound)
+                fails = high < bound or (strict and high <= bound)
+            else:
+                meets = high < bound
+                fails = low >= bound
+            if meets or fails:
+                return ("Yes" if meets else "No"), clause
+    return None
+
+
+def membership_verdict(
+    kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
+) -> tuple[str, str] | None:
     """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
     thing the question names falls under it; None otherwise."""
     if not asks_membership(kb, question):
         return None
-    counted = _by_unit_count(kb, question, text)
+    counted = _by_unit_count(kb, question, text) or _by_age(question, text)
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}
     exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
-    best = _best_clause(kb, question, term, text)
+    best = _best_clause(kb, question, term, text, municipality)
     if best is None or best[0] < float(config.get("min_share", 0.6)):
         return None
     share, clause, position = best
@@ -203,10 +284,14 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
     term, text = definitions[0].term, definitions[0].text
     muni = kb.municipality(municipality)
     says = f'The {muni.name} code\'s definition of "{term.lower()}" says'
-    found = membership_verdict(kb, question, term, text)
+    found = membership_verdict(kb, question, term, text, municipality)
     if found is not None:
         word, clause = found
-        return Answer(f'{word}. {says}: "{clause}"\n{answer.text}', {**answer.payload, "yes_no": word.lower()}, answer.buttons)
+        if " ".join(clause.split()) == " ".join(text.split()):  # the whole definition decides: quoted once, below
+            lead = f'{word}, by the {muni.name} code\'s definition of "{term.lower()}" (quoted below).'
+        else:
+            lead = f'{word}. {says}: "{clause}"'
+        return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)
     if selector.question_kind(question) != "who":
         clause = asked_clause(kb, question, term, text)
         if clause:  # "what winter base temperature does the definition state?": that clause first

@@ -182,7 +182,7 @@ def answer_question(
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
-    unstated = bool(ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0]))
+    unstated = (ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0])) or None
     other = None if unstated else better_topic(kb, muni, topic, question, role, ranking, ranked)
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     other = other or closest_elsewhere(topic, ranked, overall)
@@ -194,6 +194,11 @@ def answer_question(
     ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
+    if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
+        # "what temp does the water heater need to hit?" where nothing of the topic matches: that figure is missing
+        missing = not_addressed(muni, f"the {_lower_first(kb.standard_description(unstated).split(' (')[0])}", topic)
+        missing.payload["review"] = "not_stated"
+        return missing
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
@@ -276,7 +281,7 @@ def answer_question(
             )
             ask_officer = f"For that figure, ask the {_officer(muni)}."
     # what the text does not say first, the provision it does have next, then whom to ask
-    scoped = ask_officer if preface else scope_note(kb, muni, question, lead)
+    scoped = ask_officer if preface else scope_note(kb, muni, question, lead, facts, topic)
     # a provision limited to a kind of dwelling the question does not name comes first, what it is limited to next
     answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, note=scoped, second=second, verdicts=not scoped)
     if preface or scoped:
@@ -418,12 +423,16 @@ def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[An
     return ranked
 
 
-def scope_note(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> str:
+def scope_note(
+    kb: KnowledgeBase, muni: Municipality, question: str, lead: Any, facts: Mapping[str, Any] | None = None, topic: str = ""
+) -> str:
     """ "This applies only to rooming houses: the … code text does not address it for dwellings in general …"
     when the best provision is limited to a kind of dwelling the question does not name (a rooming-house
-    permit for a question about a rental license); empty otherwise."""
+    permit for a question about a rental license), nor the conversation (its ``facts``), nor the ``topic`` it was
+    taken for (the scope's own: "9 ppl how many toilets?" about rooming houses); empty otherwise."""
     scope = selector.unnamed_scope(kb, question, lead.candidate)
-    if scope is None:
+    entry = (kb.scopes().get(scope) or {}) if scope else {}
+    if scope is None or (entry.get("fact") and (facts or {}).get(entry["fact"]) is True) or (topic and entry.get("topic") == topic):
         return ""
     only = str((kb.scopes().get(scope) or {}).get("only") or scope)
     return (

@@ -71,6 +71,7 @@ from knowledge.parsing.request import (
     SpaceRequest,
     parse_space_parts,
     parse_space_request,
+    part_question,
 )
 from knowledge.parsing.rooms import (
     Room,
@@ -119,5 +120,6 @@ __all__ = [
     "resolve_ages",
     "SpaceRequest",
     "parse_space_parts",
+    "part_question",
     "parse_space_request",
 ]

@@ -217,3 +217,20 @@ def _read_request(lowered: str) -> SpaceRequest:
         tall,
         window,
     )
+
+
+def part_question(text: str) -> str | None:
+    """The topic a space message asks about when it asks what a part of a dwelling counts for, with no check to make
+    ("do closets and the hallway count toward the floor space?"): no people, no size and no room asked about, only a
+    part of the dwelling (``space_parts`` of knowledge/people.yml), whose topic ``part_topics`` gives. None otherwise."""
+    request = parse_space_request(text)
+    if request.household is not None or request.rooms or request.kind or request.wants_capacity or request.asks_adequacy:
+        return None
+    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    vocab = people_vocab()
+    parts = vocab.get("space_parts") or {}
+    return next(
+        (topic for part, topic in (vocab.get("part_topics") or {}).items() if has_phrase(lowered, parts.get(part) or ())),
+        None,
+    )
+
