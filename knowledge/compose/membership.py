@@ -81,17 +81,13 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
     return None
 
 
-def _thing(kb: KnowledgeBase, question: str, term: str, municipality: str | None = None) -> list[tuple[tuple[str, ...], ...]]:
-    """The thing the question asks about: its concepts (alternative stem tuples) without the term's own
-    words, the ignored words of such questions and the words that name no thing (places, "allowed")."""
-    return [alternatives for alternatives, _ in _weighed_thing(kb, question, term, municipality)]
-
-
 def _weighed_thing(
     kb: KnowledgeBase, question: str, term: str, municipality: str | None = None
 ) -> list[tuple[tuple[tuple[str, ...], ...], float]]:
-    """The thing's concepts (``_thing``), each with what it weighs in the municipality's code (the selector's
-    weight: a rare word like "land contract" more than "renting"); 1 each without a municipality."""
+    """The thing the question asks about: its concepts (alternative stem tuples) without the term's own words, the
+    ignored words of such questions and the words that name no thing (places, "allowed"), each with what it weighs in
+    the municipality's code (the selector's weight: a rare word like "land contract" more than "renting"); 1 each
+    without a municipality."""
     config = kb.meta("definition_membership") or {}
     term_stems = set(selector.tokens(term))
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
