@@ -164,6 +164,8 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
             return earlier
     if topic_of(intent_of(tracker)) == topic:
         return latest.get("text") or None, intent_ranking(latest)
+    if parsing.fixture_question(str(latest.get("text") or "")):
+        return latest.get("text") or None, intent_ranking(latest)  # "1 bathroom for like 12 people. ok?": its own question
     ranked = [name for name, _ in intent_ranking(latest)]
     if intent_of(tracker) == "nlu_fallback" and ranked and topic_of(ranked[0]) == topic:
         return latest.get("text") or None, intent_ranking(latest)  # the classifier's best guess, under its threshold

@@ -47,6 +47,11 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
         return None, f"near {named}"  # "I live near Amery": somewhere beside a covered place, not in it
     if named:
         key = _named_municipality(tracker, named)
+        outside = _said_outside(tracker, key, cores) if key else None
+        if outside and len(text.split()) > len(str(named).split()) + BARE_CHOICE_EXTRA_WORDS:
+            # "I live just outside the Amery city limits" … "does the amery rental license thing apply to my landlord?":
+            # still outside (a bare "Amery" answering "which one?" picks it)
+            return None, outside
         if key:
             return key, None
     if other:
@@ -55,6 +60,30 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
         return None, named
     remembered = tracker.get_slot("municipality")
     return (kb().resolve_municipality(remembered), None) if remembered else (None, None)
+
+
+# A message naming a place with at most this many other words only picks it ("Amery", "it's in Amery").
+BARE_CHOICE_EXTRA_WORDS = 3
+# How many earlier user messages are read for a place the user said the dwelling is outside of, or near.
+OUTSIDE_TURNS = 3
+
+
+def _said_outside(tracker: Tracker, key: str, cores: List[str]) -> str | None:
+    """The uncovered place an earlier message gave as outside, or near, the covered municipality ``key`` ("just
+    outside the Amery city limits"), or None."""
+    users = [e for e in tracker.events if e.get("event") == "user"][:-1][-OUTSIDE_TURNS:]
+    for event in reversed(users):
+        text = event.get("text") or ""
+        entities = (event.get("parse_data") or {}).get("entities") or []
+        named = next((e.get("value") for e in entities if e.get("entity") == "municipality"), None)
+        other = next((e.get("value") for e in entities if e.get("entity") == "other_place"), None)
+        resolved = kb().resolve_municipality(str(named)) if named else None
+        if other and other_place_wins(named, other, cores, kb().places(), text):
+            if resolved == key or (not named and key in str(other).lower()):
+                return str(other)
+        elif named and resolved == key and named_as_nearby(text, named, kb().places()):
+            return f"near {named}"
+    return None
 
 
 def _named_municipality(tracker: Tracker, last: str) -> str | None:
@@ -71,7 +100,16 @@ def _named_municipality(tracker: Tracker, last: str) -> str | None:
 
 def current_role(tracker: Tracker) -> str | None:
     """tenant, landlord or clerk, when the user said so (now or earlier)."""
-    return role_of(latest_entity(tracker, "user_role") or tracker.get_slot("role"))
+    said = role_of(latest_entity(tracker, "user_role") or tracker.get_slot("role"))
+    if said:
+        return said
+    # "My landlord … says he needs to come in" then "do I have to let him in?": a tenant's words, said earlier
+    earlier = [e.get("text") or "" for e in tracker.events if e.get("event") == "user"][:-1]
+    return fact_reading.asker_role(" ".join(earlier[-EARLIER_TURNS:]), kb().fact_vocabulary())
+
+
+# How many earlier user messages are read for the side the user's words show.
+EARLIER_TURNS = 3
 
 
 def current_facts(tracker: Tracker) -> Dict[str, Any]:

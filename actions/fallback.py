@@ -37,7 +37,7 @@ from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
-from knowledge.question_form import asks_wh, refers_back
+from knowledge.question_form import asks_wh, refers_back, states_context
 from knowledge.scopes import named_scopes
 
 MAX_SUGGESTIONS = 3
@@ -168,6 +168,15 @@ class ActionClarify(Action):
         asked = topic_asked(tracker, 0.2)
         if asked and latest_entity(tracker, "other_place"):
             return answer_or_ask(dispatcher, tracker, asked)  # "Green Bay, who fixes the furnace?"
+        if key and not unknown and states_context(text) and named is None and topic_from_text(kb(), text) is None:
+            # "just bought a duplex in amery to rent out": the situation, remembered for the question that follows
+            if latest_entity(tracker, "user_role"):  # "I'm a landlord in the Town of Holland"
+                from actions.answers import ActionSetRole
+
+                return await ActionSetRole().run(dispatcher, tracker, domain)
+            name = kb().municipality(key).name
+            dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
+            return [SlotSet("municipality", key), SlotSet("facts", current_facts(tracker))]
         try:
             unsure = answer_unsure(
                 kb(),

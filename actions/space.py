@@ -145,7 +145,7 @@ def space_topic(tracker: Tracker, last: Dict[str, Any] | None = None) -> str:
 
 
 # A message this short may ask the space figure just given for people or a room it names ("for 2 kids").
-FIGURE_FOLLOW_UP_MAX_WORDS = 8
+FIGURE_FOLLOW_UP_MAX_WORDS = 12
 
 
 def follows_space_figure(tracker: Tracker) -> bool:
@@ -264,6 +264,8 @@ class ValidateSpaceForm(FormValidationAction):
             return []  # a follow-up to the last check: the calculator answers it (and asks what it needs)
         if _is_request(tracker) and parsing.part_question(tracker.latest_message.get("text") or ""):
             return []  # "do closets count toward the floor space?": the provision on closets answers
+        if _is_request(tracker) and parsing.fixture_question(tracker.latest_message.get("text") or ""):
+            return []  # "1 bathroom for like 12 people. is that allowed": the fixture count answers
         if _is_request(tracker) and follows_space_figure(tracker):
             return []  # "for 4 people" after the figure: the minimum for them, no room size needed
         if adds_to_who_question(tracker):
@@ -421,6 +423,12 @@ class ActionSpaceAnswer(Action):
             from actions.answers import answer_or_ask
 
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))  # "do closets count toward the floor space?"
+        if _is_request(tracker) and parsing.fixture_question(tracker.latest_message.get("text") or ""):
+            from actions.answers import answer_or_ask
+
+            topics = parsing.people_vocab().get("fixture_topics") or {}
+            topic = topics.get("rooming" if rooming_in_play(tracker) else "dwelling")
+            return answer_or_ask(dispatcher, tracker, topic)  # "1 bathroom for 12 people, ok?": how many are required
         if follows_space_check(tracker, space_request(tracker)):  # "and for 3 people?", "3, 7 and 14"
             last = space.clean_facts(tracker.get_slot("last_space"))
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))

@@ -78,6 +78,8 @@ class Vocabulary:
     officer_titles: tuple[str, ...] = ()
     # the words of a rule that set when a duty is due ("at all reasonable times"): a decided verdict says them
     duty_qualifiers: tuple[str, ...] = ()
+    # the topic each duty belongs to (vocab.yml's topics), to tell a story's duty from the asked one's
+    duty_topics: Mapping[str, str] = field(default_factory=dict)
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -203,7 +205,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
-    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal", "asker_refusal")), ("asker", ("owner", "occupant"))):
+    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal", "asker_refusal", "obliged")), ("asker", ("owner", "occupant"))):
         for name, patterns in (raw.get(section) or {}).items():
             if name not in allowed:
                 problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
@@ -221,8 +223,11 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     return problems
 
 
-def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]]) -> Vocabulary:
-    """Compile a validated raw vocabulary (``facts`` is vocab.yml's fact list, for the types)."""
+def compile_vocabulary(
+    raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], duty_topics: Mapping[str, str] | None = None
+) -> Vocabulary:
+    """Compile a validated raw vocabulary (``facts`` is vocab.yml's fact list, for the types; ``duty_topics`` the
+    topic of each duty, from vocab.yml's topics)."""
     phrases = tuple(
         Phrase(
             fact=entry["fact"],
@@ -242,6 +247,7 @@ def compile_vocabulary(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, 
         for pattern in patterns
     )
     return Vocabulary(
+        duty_topics=dict(duty_topics or {}),
         phrases=phrases,
         ask=tuple(raw.get("ask") or ()),
         exceptions=tuple(raw.get("exceptions") or ()),
@@ -355,11 +361,30 @@ def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None 
     ``among`` limits the answer to some duties (e.g. those of the topic the NLU picked). Words that
     do not tell two duties apart ("who buys the trash bins?") give the name of the pair (``either``).
     """
-    lowered = _prepare(text)
-    for duty, pattern in vocabulary.duties:
-        if (among is None or set(vocabulary.members(duty)) & set(among)) and pattern.search(lowered):
-            return duty
-    return None
+    from knowledge.question_form import story_and_question
+
+    def first(part: str) -> str | None:
+        lowered = _prepare(part)
+        for duty, pattern in vocabulary.duties:
+            if (among is None or set(vocabulary.members(duty)) & set(among)) and pattern.search(lowered):
+                return duty
+        return None
+
+    named = first(text)
+    story, asking = story_and_question(text)
+    asked = first(asking) if story and named is not None else None
+    # the sentence that asks names another topic's duty: "… coming Saturday to fix the rotting floor. … Do I have to
+    # let him?" asks access, not repair; within one topic the story's is the more precise ("the hallway is filthy,
+    # who cleans it?": the shared areas, not one's own unit)
+    if asked is not None and asked != named and _duty_topic(vocabulary, asked) != _duty_topic(vocabulary, named):
+        return asked
+    return named
+
+
+def _duty_topic(vocabulary: Vocabulary, duty: str | None) -> str | None:
+    """The topic of a duty, or of the first duty of a pair named by words that do not tell them apart."""
+    members = vocabulary.members(duty)
+    return vocabulary.duty_topics.get(members[0]) if members else None
 
 
 def adds_facts(
@@ -386,6 +411,12 @@ def adds_facts(
         # the holes in the walls" after "who exterminates?": the owner's failure, though it names repairs)
         if "?" in text or is_who_question(text, vocabulary) or not set(stated) & set(deciding):
             return False
+    # another duty of the same topic, asked who: "… my fault for messing with the thermostat. am i responsible?"
+    # after the heat (the heating facilities' proper use, not their upkeep)
+    elif named is not None and "?" in text and is_who_question(text, vocabulary) and not set(
+        vocabulary.members(named)
+    ) & set(vocabulary.members(duty)):
+        return False
     if topic_changed and len(text.split()) > ADDED_FACTS_MAX_WORDS:
         return False
     # "ok and what if the people on the other side end up with them too?" changes the facts, whatever the NLU took it for
@@ -426,6 +457,12 @@ def _asker_party(lowered: str, vocabulary: Vocabulary, role: str | None) -> str 
     if party is None:
         party = next((side for side, ps in vocabulary.askers.items() if any(p.search(lowered) for p in ps)), None)
     return party
+
+
+def asker_role(text: str, vocabulary: Vocabulary) -> str | None:
+    """ "tenant" or "landlord" when the asker's words show their side ("my landlord" is a tenant's words), else None."""
+    party = _asker_party(_prepare(text), vocabulary, None) if text.strip() else None
+    return {"occupant": "tenant", "owner": "landlord"}.get(party or "")
 
 
 def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:

@@ -8,10 +8,13 @@ conversation on the clerk desk's review list (bot/channels/clerk.py).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from knowledge import question_form, selector
 from knowledge.buttons import municipality_buttons
 from knowledge.compose import Answer, citation_payload, quote_lines
+from knowledge.compose.answer import shorten, source_line
+from knowledge.compose.lookups import _definition_payload
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.phrase_match import has_phrase
 
@@ -33,7 +36,9 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
     role_words = selector.tokens(" ".join(config.get("role_words") or ()))  # in order of preference
-    if question.strip():
+    # only a question on a subject of the codes picks its section ("who do I call about my rental license?"); a
+    # complaint in general ("… about my apartment being unsafe?") gets the officer's role
+    if _specific(kb, question):
         scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(naming)})
         best = max(
             range(len(naming)),
@@ -43,8 +48,8 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
             return naming[best]
     officer = _words(muni.enforcing_officer)
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
-    for word in role_words:
-        found = next((s for s in roles if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
+    for word in role_words:  # (a definition that gives the role counts too: "the Health Officer appointed to enforce")
+        found = next((s for pool in (roles, naming) for s in pool if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
         if found is not None:
             return found
     return naming[0]
@@ -53,6 +58,35 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
 # A role word counts when it is this many words or fewer from the officer's name ("the Building Inspector
 # is hereby authorized", not "upon order of the Health Officer or any other authorized officials").
 ROLE_WORD_REACH = 3
+
+
+def _specific(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question to a person names a subject of the codes ("… about my rental license?")."""
+    from knowledge.compose.unsure import topic_from_text
+
+    return bool(question.strip()) and topic_from_text(kb, question) is not None
+
+
+def _role_words(kb: KnowledgeBase) -> list[str]:
+    return selector.tokens(" ".join((kb.meta("handoff") or {}).get("role_words") or ()))
+
+
+def _enforces(kb: KnowledgeBase, muni: Any, section: Section | None) -> bool:
+    """Whether a section says, near the officer's name, the first role word (that the officer enforces the code)."""
+    words = _role_words(kb)
+    return bool(section and words) and words[0] in _near(_words(section.text), _words(muni.enforcing_officer), ROLE_WORD_REACH)
+
+
+def _enforcing_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
+    """A definition that says the officer enforces the code ("Approved shall mean approved by the Health Officer
+    appointed to enforce the provisions of this chapter"), for a code whose sections never say it; None otherwise."""
+    words = _role_words(kb)
+    officer = _words(muni.enforcing_officer)
+    for term in dict.fromkeys(kb.term_phrases(muni.key).values()):
+        for definition in kb.definitions(term, muni.key):
+            if words and words[0] in _near(_words(definition.text), officer, ROLE_WORD_REACH):
+                return definition
+    return None
 
 
 def _words(text: str) -> list[str]:
@@ -111,6 +145,12 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         )
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
         section = officer_section(kb, muni.key, question)
+        defined = None if _specific(kb, question) or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
+        if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
+            cited = _definition_payload(kb, defined)
+            line = source_line(cited["citation"], shorten(defined.text))
+            payload = {"handoff": True, "municipality": muni.key, "officers": officers, "citations": [cited]}
+            return Answer(f"{text}\n{line}", payload)
         payload = {
             "handoff": True,
             "municipality": muni.key,

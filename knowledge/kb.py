@@ -36,6 +36,9 @@ REMEMBERED_QUERIES = 4096
 _NAMED_DEFINITIONS = (
     re.compile(r" (?:definitions? of|meaning of|defines?) (?:the |an? |term |word )?((?:[a-z0-9]+ ){1,4})"),
     re.compile(r"((?:[a-z0-9]+ ){1,3})definition "),
+    # "is a property manager acting as agent considered the owner …?": the category asked about, not the thing
+    re.compile(r" (?:considered|deemed|treated as|counts? as|counted as|regarded as|classified as|qualify as|qualifies as)"
+               r" (?:an? |the )?((?:[a-z0-9]+ ){1,3})"),
 )
 
 
@@ -481,7 +484,9 @@ class KnowledgeBase:
         """The compiled fact vocabulary (knowledge/facts.yml as the build validated it)."""
         if self._fact_vocabulary is None:
             self._fact_vocabulary = facts_module.compile_vocabulary(
-                self.meta("fact_phrases") or {}, self.meta("facts") or {}
+                self.meta("fact_phrases") or {},
+                self.meta("facts") or {},
+                {duty: topic for topic, config in self.topic_configs().items() for duty in config.duties},
             )
         return self._fact_vocabulary
 

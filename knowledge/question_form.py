@@ -19,7 +19,8 @@ FORM_KEYS = (
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
     "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
-    "asks_classification",
+    "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
+    "context_opening", "complaint_words",
 )
 
 
@@ -145,7 +146,7 @@ OBLIGATION = _pattern("obligation")
 # what a question says is missing: "no window at all", "without screens", "doesn't have a railing",
 # "none of the windows have screens"
 _LACKING = _pattern("lacking")
-_AFFIRMED = _pattern("affirmed")
+_AFFIRMED = AFFIRMED = _pattern("affirmed")
 
 
 def lacks_required(question: str, provision: str) -> bool:
@@ -161,6 +162,41 @@ def lacks_required(question: str, provision: str) -> bool:
         if re.search(rf"\b{re.escape(root)}", lowered):
             return True
     return False
+
+
+_PARTIES = {side: _pattern(f"{side}_party") for side in ("owner", "occupant", "officer")}
+_ASKS_PARTY_DUTY = _pattern("asks_party_duty")
+
+
+def _party(text: str) -> str | None:
+    """The side ("owner", "occupant", "officer") of the first party a text names, or None."""
+    found = [(m.start(), side) for side, pattern in _PARTIES.items() for m in [pattern.search(text)] if m]
+    return min(found)[1] if found else None
+
+
+def binds_another_party(question: str, provision: str) -> bool:
+    """Whether a yes/no question about one party's duty ("does my landlord have to give notice before coming in?")
+    meets a provision whose "shall" binds another ("… the Building Inspector shall give notice to the City
+    Attorney"): its "shall" is no "Yes" to the question."""
+    asked = _ASKS_PARTY_DUTY.search(story_and_question(question)[1])
+    side = _party(asked.group(1)) if asked else None
+    shall = re.search(r"\bshall\b", provision, re.I)
+    if side is None or shall is None:
+        return False
+    bound = _party(re.split(r"[,;:]", provision[: shall.start()])[-1])
+    return bound is not None and bound != side
+
+
+_CONTEXT_OPENING = _pattern("context_opening")
+_COMPLAINT_WORDS = _pattern("complaint_words")
+
+
+def states_context(text: str) -> bool:
+    """Whether a message only tells the asker's situation ("just bought a duplex in amery to rent out"): it opens as
+    such a statement, asks nothing and names no problem (the caller checks it names no topic or duty)."""
+    if "?" in text or question_kind(text) != "open" or asks_wh(text) or _COMPLAINT_WORDS.search(text):
+        return False
+    return bool(_CONTEXT_OPENING.search(text.strip()))
 
 
 def yes_no(question: str, provision: str) -> str | None:
@@ -190,7 +226,11 @@ def yes_no(question: str, provision: str) -> str | None:
         if negated:
             # "shall not rent … without having been issued a license": the license is required
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
-            return "Yes" if REQUIRED_CONDITION.search(provision) else None
+            # (not "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable
+            # room … unless:": no requirement was asked about)
+            return "Yes" if REQUIRED_CONDITION.search(provision) and OBLIGATION.search(question) else None
+        if binds_another_party(question, provision):
+            return None
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
 

@@ -109,3 +109,32 @@ def test_who_keeps_a_rooming_houses_bedding_clean(kb, municipality, party):
     first = reply.split("\n")[0]
     assert f"is the responsibility of the {party}" in first and "bedding" in first, reply
     assert "supplied bedding in a clean and sanitary manner" in reply
+
+
+def test_the_asking_sentence_names_the_duty_asked(kb):
+    # the story names repairs, the sentence that asks names access: another topic's duty, so the asked one
+    text = ("My landlord texted he is coming Saturday to fix the rotting bathroom floor. I work nights and don't "
+            "want him in. Do I have to let him? Holland")
+    assert asked_duty(text, kb.fact_vocabulary()) == "give_access_for_repairs"
+
+
+def test_the_occupant_runs_the_heat_with_care_in_muskego(kb):
+    # Muskego H: "Every occupant of a dwelling unit shall be responsible for care in the proper use and proper
+    # operation of heating facilities"; Holland says nothing of it
+    text = "the landlord says its my fault for messing with the thermostat. am i responsible?"
+    assert asked_duty(text, kb.fact_vocabulary()) == "use_heating_facilities"
+    first = answer(kb, "muskego", "heating", text).text.splitlines()[0]
+    assert first.startswith("Yes, ") and "occupant" in first, first
+    silent = answer(kb, "holland", "heating", "who has to run the heating properly in holland?").text
+    assert "does not address who is responsible" in silent, silent
+
+
+def test_whether_it_has_to_be_fixed_at_all_is_a_yes(kb):
+    text = "the roof over my bedroom leaks every time it rains. doesn't it have to be fixed? (Amery)"
+    first = answer(kb, "amery", "maintenance", text).text.splitlines()[0]
+    assert first.startswith("Yes, ") and "owner" in first, first
+
+
+def test_a_bare_complaint_is_about_the_classifiers_thing_not_another_duty(kb):
+    # "the heat keeps going out": the heating figure, not Muskego's water-heater upkeep rule
+    assert duty_asked(kb, "heating", "the heat in my apartment keeps going out in muskego") is None

@@ -867,6 +867,63 @@ CONVERSATIONS = [
             },
         ],
     },
+    {
+        "name": "a yes to letting him in when an earlier message showed the asker is the tenant",
+        "turns": [
+            {"user": "My landlord in Holland says he needs to come in and fix the leak under the bathroom sink."},
+            {"user": "do I have to let him in?", "expect": ["Yes, ", "that is you, as the tenant"], "municipality": "holland"},
+        ],
+    },
+    {
+        "name": "whose fault the thermostat is asks the heating-use duty, not the upkeep remembered",
+        "turns": [
+            {"user": "the heat in my apartment keeps going out in muskego", "expect": ["70°"]},
+            {
+                "user": "the landlord says its my fault for messing with the thermostat. am i responsible?",
+                "expect": ["Yes, ", "proper use and operation of the heating facilities", "occupant"],
+                "reject": ["water heating"],
+                "municipality": "muskego",
+            },
+        ],
+    },
+    {
+        "name": "a fixture count after saying it is a rooming house is no room check",
+        "turns": [
+            {"user": "I rent a room in a rooming house in Amery."},
+            {
+                "user": "we have 1 bathroom for like 12 people. is that allowed",
+                "expect": ["No: for 12 persons, at least 2 are needed"],
+                "reject": ["How big is the room"],
+                "municipality": "amery",
+            },
+        ],
+    },
+    {
+        "name": "a person added after the minimum gets the minimum for them all",
+        "turns": [
+            {"user": "what's the minimum bedroom size in Muskego?"},
+            {"user": "and if my toddler sleeps in there with me?", "expect": ["80 sq ft"], "reject": ["How big is the room"]},
+        ],
+    },
+    {
+        "name": "a covered name asked about after saying the dwelling is outside it asks again",
+        "turns": [
+            {"user": "hi, I live just outside the Amery city limits"},
+            {
+                "user": "does the amery rental license thing apply to my landlord?",
+                "expect": ["outside the Amery city limits", "Which of these"],
+                "reject": ["Source:"],
+            },
+            {"user": "Amery", "expect": ["City of Amery"]},
+        ],
+    },
+    {
+        "name": "a message that only tells the situation is acknowledged, not searched",
+        "turns": [
+            {"user": "just bought a duplex in amery to rent out", "expect": ["Got it: City of Amery"], "reject": ["closest provision"]},
+            {"user": "I'm a landlord in the Town of Holland", "expect": ["as for a landlord in the Town of Holland"]},
+        ],
+    },
 ]
 
 
@@ -948,3 +1005,9 @@ def test_the_hand_off_cites_what_the_question_is_about_else_the_officers_authori
     # authorized officials" (utility shut-offs) does not show who enforces the code
     dresser = handoff(kb, "dresser", "who do I talk to in dresser about a housing problem? I want a real person")
     assert "Discontinuance" not in dresser.text and "Health Officer" in dresser.payload["citations"][0]["quote"]
+    # a complaint in general gets the provision that says who enforces the code: in Dresser only a definition says it
+    # ("Approved shall mean approved by the Health Officer appointed to enforce the provisions of this chapter")
+    unsafe = handoff(kb, "dresser", "who do I call in the Village of Dresser about my apartment being unsafe?")
+    assert "appointed to enforce the provisions of this chapter" in unsafe.payload["citations"][0]["quote"], unsafe.text
+    amery = handoff(kb, "amery", "who do i call in amery about my apartment problems")
+    assert "the Building Inspector may inspect a rental dwelling" in amery.payload["citations"][0]["quote"], amery.text

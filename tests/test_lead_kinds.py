@@ -437,7 +437,7 @@ def test_a_short_question_pointing_back_is_read_with_the_sentence_it_points_to(k
 def test_a_figure_this_code_does_not_state_is_said_to_be_missing(kb):
     question = "For the Town of Holland, what percentage of a habitable room's required window area must be capable of being opened?"
     first = ask(kb, "holland", "windows_light_ventilation", question).text.split("\n")[0]
-    assert "does not state openable area" in first, first
+    assert "does not state the openable area" in first, first
     height = ask(kb, "holland", "stairs_handrails_exits", "town of holland what height do the handrails on basement stairs have to be")
     assert "does not address" in height.text.split("\n")[0], height.text
 
@@ -477,6 +477,9 @@ def test_a_fine_for_days_where_each_day_is_a_separate_offense(kb):
     assert any("Each day such violation continues" in c["quote"] for c in answer.payload["citations"])
     # no days said: the fine itself
     assert not ask(kb, "howard", "penalties", "what is the fine in howard?").text.startswith("Up to")
+    # a month counts as 30 days, and says so
+    month = ask(kb, "howard", "penalties", "n if i dont fix it 4 a month?").text
+    assert month.startswith("Up to 30 × $200 = $6,000 for 1 month counted as 30 days"), month
 
 
 def test_after_a_story_the_provision_the_asking_sentence_names_leads(kb):
@@ -494,7 +497,7 @@ def test_a_figure_the_code_leaves_out_is_missing_though_the_question_names_the_p
     """The place's and the code's names weigh nothing in telling which figure is asked: Amery states no handrail
     height."""
     answer = ask(kb, "amery", "stairs_handrails_exits", "amery - what height do handrails need to be on interior stairs per the city housing code?")
-    assert answer.text.startswith("The City of Amery code text does not state height of handrails"), answer.text
+    assert answer.text.startswith("The City of Amery code text does not state the height of handrails"), answer.text
 
 
 def test_the_topic_the_asking_sentence_names_answers_when_the_guessed_one_has_nothing(kb):
@@ -552,3 +555,30 @@ def test_a_toilet_shared_with_the_next_unit_is_met_by_the_units_own_bathroom(kb)
     answer = ask(kb, "amery", "bathroom_kitchen_facilities", "in amery, the only toilet for our apartment is in a room off the "
                  "hallway that we share with the unit next door. is that legal?")
     assert "shall contain a room within its walls" in answer.text.split("\n")[0], answer.text
+
+
+def test_whether_a_basement_counts_as_habitable_gets_its_conditions(kb):
+    # "No basement space shall be used as a habitable room … unless:": neither a plain yes nor a plain no (an item's
+    # "as required in § 190-7A" is no requirement of its own)
+    first = ask(kb, "holland", "basements", "does a basement count as a habitable room in holland?").text.splitlines()[0]
+    assert first.startswith("Only if its conditions are met.") and "No basement space" in first, first
+
+
+def test_a_shut_off_for_repairs_gets_the_exception(kb):
+    # "No owner … shall cause any … utility … to be … shut off …, except for such temporary interruption as may be
+    # necessary while actual repairs or alterations are in process …"
+    first = ask(kb, "holland", "utility_shutoffs", "town of holand wi - can landlord shut water off to fix a pipe").text
+    first = first.splitlines()[0]
+    assert first.startswith("Only if its conditions are met.") and "actual repairs or alterations" in first, first
+    plain = ask(kb, "holland", "utility_shutoffs", "can my landlord shut off my water? holland").text.splitlines()[0]
+    assert plain.startswith("No."), plain
+    assert duty_asked(kb, "utility_shutoffs", "May a Muskego owner temporarily shut off water during repairs?") is None
+
+
+def test_a_provision_limited_to_fewer_units_than_the_building_has_does_not_lead(kb):
+    # "… containing not more than four dwelling units may be supplied with … light switches" is not for six units
+    first = ask(kb, "holland", "public_halls_lighting", "6 unit bldg in holland, do hallway lights have to be on 24/7 or can i put switches")
+    first = first.text.splitlines()[0]
+    assert "five or more dwelling units shall be adequately lighted at all times" in first, first
+    small = ask(kb, "holland", "public_halls_lighting", "3 unit bldg in holland, can i put switches on the hallway lights").text
+    assert "not more than four dwelling units" in small.splitlines()[0], small

@@ -36,6 +36,8 @@ def verdict(kb, municipality, term, question):
         ("holland", "occupant", "Under the Holland code, does an infant under one year count as an occupant?", "No"),
         ("amery", "occupant", "is a 2 year old an occupant?", "Yes"),
         ("amery", "occupant", "does my 1 year old count as an occupant?", None),  # a year and some months is over one
+        # no age in the definition: "Any person living, sleeping, cooking or eating in …" is a person of any age
+        ("dresser", "occupant", "does my 6 month old count as an occupant under the Dresser code?", "Yes"),
         # whether there is a rule at all is no question what a term covers
         ("howard", "habitable room", "town of howard - my son's bedroom is like 7x8. is there a minimum size for a bedroom?", None),
     ],
@@ -146,3 +148,22 @@ def test_a_place_named_in_full_is_no_term_and_a_whole_definition_is_quoted_once(
     assert first == 'No, by the Town of Holland code\'s definition of "occupant" (quoted below).'
     assert rest.count("over one year of age") == 1
 
+
+
+@pytest.mark.parametrize(
+    "municipality, question, term, lead",
+    [
+        # the category asked about ("considered the owner"), not the thing ("property manager" -> OPERATOR)
+        ("amery", "Is a property manager acting as agent considered the owner under Amery's rental code?", "owner", "No."),
+        # a bare place name is no term ("muskego" is a synonym of Muskego's CITY)
+        ("muskego", "muskego - is a land contract buyer the owner under the housing code?", "owner", "Yes."),
+        # "For purposes of …" says nothing about the thing asked about
+        ("amery", "For purposes of the Amery housing code, is a land contract purchaser treated as the owner?", "owner", "Yes."),
+    ],
+)
+def test_the_term_asked_about_is_the_category(kb, municipality, question, term, lead):
+    from knowledge.compose.lookups import asked_term
+
+    assert asked_term(kb, question, municipality) == term
+    answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
+    assert answer.text.startswith(lead), answer.text

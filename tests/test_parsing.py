@@ -597,6 +597,8 @@ def test_in_laws_and_grandparents_are_people():
         # the closets left out of a size are not its closets
         ("holland twp 2br unit, total living space abt 560 sqft (not counting bath/closets) max # of ppl?", "unit", 560.0, None),
         ("a 10x12 bedroom with a 2x4 closet", "bedroom", 120.0, 8.0),
+        # "enough room" is space, not a room
+        ("3 of us in an 850 sq ft apartment in Muskego, is that enough room?", "unit", 850.0, None),
     ],
 )
 def test_the_kind_and_size_of_the_space(text, kind, area, closet):
@@ -653,3 +655,18 @@ def test_a_question_about_what_a_part_of_a_dwelling_counts_for(text, topic):
 
     assert part_question(text) == topic
 
+
+
+@pytest.mark.parametrize(
+    "text, fixtures",
+    [
+        ("we have 1 bathroom for like 12 people. is that allowed", True),
+        ("11 of us sharing one toilet and one tub", True),
+        ("a 10x12 bathroom for 2 people", False),  # a size given: a room
+        ("is the bathroom big enough?", False),  # no people counted
+    ],
+)
+def test_people_counted_against_bathroom_fixtures(text, fixtures):
+    from knowledge.parsing import fixture_question
+
+    assert fixture_question(text) is fixtures

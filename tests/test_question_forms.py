@@ -29,6 +29,22 @@ def test_a_malformed_file_is_caught(tmp_path):
         re.compile(question_form.load_forms(path)["permission"])
 
 
+@pytest.mark.parametrize(
+    "question, provision, binds",
+    [
+        ("does my landlord have to give notice before coming in?",
+         "If any person fails to comply with the orders, the Building Inspector shall give notice to the City Attorney", True),
+        ("does my landlord have to give notice before coming in?", "Every occupant of a dwelling shall give the owner access", True),
+        ("does the tenant have to let him in?", "Every occupant of a dwelling shall give the owner access", False),
+        ("does my landlord have to fix the heat?", "Every dwelling shall have heating facilities", False),
+    ],
+)
+def test_a_duty_of_another_party_is_no_yes(question, provision, binds):
+    assert question_form.binds_another_party(question, provision) is binds
+    if binds:
+        assert question_form.yes_no(question, provision) is None
+
+
 def test_the_reader_reads_its_words_from_the_file():
     forms = question_form.load_forms()
     assert set(question_form.FIGURE_WORDS) == set(forms["figure_words"])
@@ -100,3 +116,19 @@ def test_a_lease_overriding_the_code_and_a_warmer_room(question, kind):
 )
 def test_a_question_how_the_code_classifies_something_is_known(question, asks):
     assert bool(question_form.ASKS_CLASSIFICATION.search(question)) is asks
+
+
+@pytest.mark.parametrize(
+    "text, context",
+    [
+        ("just bought a duplex in amery to rent out", True),
+        ("Hi, I rent a small house in the Town of Holland, just me and my two kids.", True),
+        ("I own a 4 unit building in Muskego", True),
+        # a problem, or a question, is no mere situation
+        ("I rent in Amery and my landlord wont fix the heat", False),
+        ("I rent in Amery, who fixes the heat?", False),
+        ("the heat keeps going out", False),
+    ],
+)
+def test_a_message_that_only_tells_the_situation(text, context):
+    assert question_form.states_context(text) is context

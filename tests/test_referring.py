@@ -14,6 +14,10 @@ from knowledge.compose.referring import referring_sentence
     [
         ("dresser", "penalties", "dresser housing code fine how much", "does not state", "as provided in sec. 25.04"),
         ("amery", "rental_licensing", "amrey rental license fees how much per unit", "does not state", "Schedule of Fees"),
+        # "fine amount" asks a figure too
+        ("dresser", "penalties", "dresser - fine amount for a housing violation?", "does not state the", "sec. 25.04"),
+        ("muskego", "penalties", "What is the forfeiture amount for a violation of the Muskego housing chapter?",
+         "does not state the", "§ 1-4"),
     ],
 )
 def test_the_sentence_that_says_where_the_figure_is_set_leads(kb, municipality, topic, question, missing, says):

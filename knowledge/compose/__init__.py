@@ -61,14 +61,13 @@ from knowledge.compose.membership import membership_verdict, with_membership
 from knowledge.compose.municipality import (
     ask_municipality,
 )
+from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL, YES_NO_MIN_LEXICAL
 from knowledge.compose.questions import (
     ALSO_PREFIX,
-    ANSWER_MIN_LEXICAL,
     ASKED_MIN_MATCH,
     FIGURE_PROMOTE_MARGIN,
     NO_PLAIN_VERDICT,
     SENTENCE_LIMIT,
-    YES_NO_MIN_LEXICAL,
     answer_question,
     compose_lead,
     defined_for,

@@ -38,6 +38,7 @@ DUTY_PHRASES = {
     "keep_in_repair": "keeping the structure in good repair",
     "hang_screens": "supplying and hanging screens",
     "supply_heat": "supplying heat",
+    "use_heating_facilities": "the proper use and operation of the heating facilities",
     "supply_linens": "supplying bed linen and towels",
     "maintain_bedding": "keeping supplied bedding clean and sanitary",
     "maintain_vacant_building": "securing and maintaining a vacant building",

@@ -51,7 +51,9 @@ def duty_asked(
     about = who or (_about_a_party(text, vocabulary) and not what) or _asks_about_story(text, vocabulary)
     named = asked_duty(text, vocabulary, among=own) if own and about else None
     # a duty of another topic: asked who, or a yes/no question about a party ("roomer won't let me in. required?")
-    elsewhere = about and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
+    # (not a bare complaint: "the heat in my apartment keeps going out" is about the classifier's topic's thing)
+    asks = kind != "open" or "?" in text or bool(question_form.YES_NO_HINTS.search(text))
+    elsewhere = about and asks and kind != "figure" and any(p.search(text) for p in vocabulary.party_words)
     # ... unless it names the own thing of a topic without duties ("do I have to provide hot water to the tub?"),
     # where naming both sides still asks who ("do i have to supply heat and hot water or tenants")
     both = any(p.search(text) for p in vocabulary.proposals.get("both", ()))
@@ -65,8 +67,23 @@ def duty_asked(
         named = remembered
     if named is None:
         return None
+    if kind == "yes_no" and question_form.PERMISSION.search(text) and _names_exception_of(kb, named, text):
+        return None  # "can landlord shut water off to fix a pipe?": what the prohibition's exception allows, not who
     home = topic if named in own else (topic_for_duty(kb, named) or topic)
     return (named, home) if home else None
+
+
+def _names_exception_of(kb: KnowledgeBase, duty: str, text: str) -> bool:
+    """Whether a question names what only the exception in the section of one of a duty's rules covers (in any
+    code: "… shut off …, except for such temporary interruption as may be necessary while actual repairs …")."""
+    from knowledge.compose.plain_verdict import names_exception, whole_sentence
+
+    sentences = {
+        whole_sentence(kb.section(m.key, rule.citation).text, rule.quote)
+        for m in kb.municipalities()
+        for rule in kb.rules(m.key, duty)
+    }
+    return any(names_exception(kb, text, sentence) for sentence in sentences)
 
 
 # The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).

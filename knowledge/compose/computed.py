@@ -226,9 +226,15 @@ def ceiling_answer(kb: KnowledgeBase, municipality: str, question: str) -> Answe
 
 
 # How long a violation went on ("if the violation went on 5 days", "for a week", "2 weeks").
-_DAYS = re.compile(r"\b(\d{1,3})\s*(?:-\s*)?days?\b|\b(\d{1,2})\s*weeks?\b|\ba (?:whole |full )?week\b", re.I)
+_DAYS = re.compile(
+    r"\b(\d{1,3})\s*(?:-\s*)?days?\b|\b(\d{1,2})\s*weeks?\b|\ba (?:whole |full )?week\b"
+    r"|\b(\d{1,2})\s*months?\b|\b(a) (?:whole |full )?month\b",
+    re.I,
+)
+# A month counted as this many days (said in the answer: "a month (30 days)").
+MONTH_DAYS = 30
 # A message this short on the fines topic asks about a fine without saying so ("and if it goes on 2 weeks?").
-FINE_FOLLOW_UP_MAX_WORDS = 8
+FINE_FOLLOW_UP_MAX_WORDS = 10
 _FINE_ASKED = re.compile(r"\b(?:fines?|fined|penalt\w*|forfeit\w*|how much|cost|owe|\$)", re.I)
 _EACH_DAY = re.compile(r"[^.]*\beach day\b[^.]*\bseparate offen[cs]e\b[^.]*\.", re.I)
 
@@ -245,14 +251,17 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
     asked = _FINE_ASKED.search(question) or len(question.split()) <= FINE_FOLLOW_UP_MAX_WORDS
     if not found or not asked or re.match(r"\s*ago\b", question[found.end() :], re.I):
         return None
-    days = int(found.group(1)) if found.group(1) else 7 * int(found.group(2) or 1)
+    months = int(found.group(3)) if found.group(3) else 1 if found.group(4) else 0
+    days = months * MONTH_DAYS or (int(found.group(1)) if found.group(1) else 7 * int(found.group(2) or 1))
     section = kb.section(muni.key, standard.citation)
     each_day = _EACH_DAY.search(section.text)
     if days < 2 or each_day is None:
         return None
     total = days * standard.value
     lines = [
-        f"Up to {days} × {standard.value_text} = ${total:,.0f}: each day a violation continues is a separate offense. "
+        f"Up to {days} × {standard.value_text} = ${total:,.0f}"
+        + (f" for {months} month{'s' if months > 1 else ''} counted as {days} days" if months else "")
+        + ": each day a violation continues is a separate offense. "
         f"In the {muni.name}, {standard_line(kb, standard)}.",
         source_line(section.full_citation, each_day.group(0).strip()),
         source_line(section.full_citation, shorten(standard.quote)),

@@ -83,9 +83,10 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
 
 
 def _without_place_names(kb: KnowledgeBase, text: str) -> str:
-    """The text without the covered places' full names ("City of Muskego")."""
-    for muni in kb.municipalities():
-        text = re.sub(re.escape(muni.name), " ", text or "", flags=re.IGNORECASE)
+    """The text without the covered places' names ("City of Muskego", a bare "muskego"), longest first."""
+    names = {name for muni in kb.municipalities() for name in (muni.name, muni.key, *muni.aliases)}
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(name)}\b", " ", text or "", flags=re.IGNORECASE)
     return text
 
 

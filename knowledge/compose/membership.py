@@ -169,7 +169,7 @@ _UNIT_COUNT = re.compile(
 )
 
 
-def _by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str] | None:
+def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str] | None:
     """A definition by a number of dwelling units ("Any dwelling containing more than two dwelling units")
     against the building the question describes ("my duplex", "a 6-unit building")."""
     units = facts_module.read(question, kb.fact_vocabulary()).get("units_in_building")
@@ -242,7 +242,14 @@ def _by_age(question: str, text: str) -> tuple[str, str] | None:
                 fails = low >= bound
             if meets or fails:
                 return ("Yes" if meets else "No"), clause
+    if not _AGE_BOUND.search(text):  # "Any person living, sleeping … in a dwelling unit": a person of any age
+        anyone = next((c for c in clauses(text) if _ANY_PERSON.match(c)), None)
+        return ("Yes", anyone) if anyone else None
     return None
+
+
+# A definition's clause that opens on anyone at all ("Any person living, sleeping, cooking or eating in …").
+_ANY_PERSON = re.compile(r"^\W*(?:any|every) (?:person|individual)\b", re.IGNORECASE)
 
 
 def membership_verdict(
@@ -252,7 +259,7 @@ def membership_verdict(
     thing the question names falls under it; None otherwise."""
     if not asks_membership(kb, question):
         return None
-    counted = _by_unit_count(kb, question, text) or _by_age(question, text)
+    counted = by_unit_count(kb, question, text) or _by_age(question, text)
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}

@@ -45,8 +45,17 @@ from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
+from knowledge.compose.plain_verdict import (
+    _BINDS,
+    ANSWER_MIN_LEXICAL,
+    CONDITIONAL,
+    _verdict,
+    names_exception,
+    whole_sentence,
+)
 from knowledge.compose.referring import referring_sentence
 from knowledge.compose.requirement import answer_for_duty
+from knowledge.compose.unit_scope import fitting_first
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import cited_scope
 from knowledge.sentences import states_a_figure
@@ -59,9 +68,6 @@ SECOND_PREFIX = "On the rest of the question, the code says"
 # A yes/no question the best provision's wording does not settle as a plain yes or no.
 NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
-# Say yes or no only when the provision matches most of the question's concepts: "No" to a
-# permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
-YES_NO_MIN_LEXICAL = {"No": 0.5, "Yes": 0.5}
 
 
 def _display_sentence(text: str) -> str:
@@ -70,25 +76,6 @@ def _display_sentence(text: str) -> str:
     if len(parts) == 2 and len(parts[0]) < 80 and not selector._VERB.search(parts[0]) and parts[1].strip():
         return parts[1].strip()
     return text
-
-
-def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
-    """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
-    is False: the question describes the condition that fails) when the provision settles a yes/no question that it
-    matches well enough; None otherwise."""
-    verdict = selector.yes_no(question, provision)
-    if verdict == "No" and question_form.lacks_required(question, provision):
-        return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
-    if conditional and verdict == "No" and question_form.PERMISSION.search(question) and _UNLESS.search(provision):
-        # "can i rent out my basement as a bedroom?" met by "No basement space shall be used … unless:": it may, on
-        # the conditions the provision sets
-        verdict = CONDITIONAL
-    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] else None
-
-
-# A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
-CONDITIONAL = "Only if its conditions are met"
-_UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
 
 
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
@@ -241,6 +228,7 @@ def answer_question(
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     ranked = settling_first(question, prefer_general(kb, question, ranked))
+    ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
     officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
@@ -268,7 +256,7 @@ def answer_question(
         if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
             # the figure the text does state comes first; what it does not state follows
             note = (
-                f"The {muni.name} code text does not state "
+                f"The {muni.name} code text does not state the "
                 f"{_lower_first(kb.standard_description(missing).split(' (')[0])} (it does not address that figure)."
             )
             answer = compose_lead(kb, muni, topic, question, ranked, role, note=note)
@@ -276,7 +264,7 @@ def answer_question(
             return answer
         if missing:
             preface = (
-                f"The {muni.name} code text does not state {_lower_first(kb.standard_description(missing).split(' (')[0])}"
+                f"The {muni.name} code text does not state the {_lower_first(kb.standard_description(missing).split(' (')[0])}"
                 " (it does not address that figure)."
             )
             ask_officer = f"For that figure, ask the {_officer(muni)}."
@@ -458,8 +446,6 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
 
 
-# A provision of the topic must match at least this share of the question to be given as the answer.
-ANSWER_MIN_LEXICAL = 0.3
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
 SENTENCE_OVER_DEFINITION = 0.1
@@ -614,8 +600,14 @@ def compose_lead(
         share = asking_share(kb, question, muni.key, ranked[0])
         settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
         verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
+        shown = lead.text
+        whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
+        if verdict == "No" and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
+            verdict, shown = CONDITIONAL, whole  # "can landlord shut water off to fix a pipe?": "… except … repairs …"
         listed = whole_list(kb, muni.key, ranked)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
+        if introduced and not _BINDS.search(lead.text) and not question_form.NEGATIONS.search(lead.text):
+            verdict = None  # an item that binds nothing itself ("… window area … as required in § 190-7A"): its lead-in
         if verdict is None and introduced and not settled:
             # "… part of the glass sits below grade. May the room be used as a habitable room?": the item matches,
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
@@ -638,11 +630,11 @@ def compose_lead(
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
             lines.append(
-                f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+                f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"'
             )
         else:
             lines.append(
-                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(lead.text), SENTENCE_LIMIT)}"'
+                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"'
             )
         lines.extend([note] if note else [])
         cited.append(section)

@@ -69,6 +69,7 @@ from knowledge.parsing.patterns import (
 )
 from knowledge.parsing.request import (
     SpaceRequest,
+    fixture_question,
     parse_space_parts,
     parse_space_request,
     part_question,
@@ -120,6 +121,7 @@ __all__ = [
     "resolve_ages",
     "SpaceRequest",
     "parse_space_parts",
+    "fixture_question",
     "part_question",
     "parse_space_request",
 ]

@@ -157,6 +157,13 @@ def parse_space_request(text: str) -> SpaceRequest:
 _HYPHENATED_SIZE = re.compile(r"\b\d+(?:\.\d+)?-(?:by|x)-\d+(?:\.\d+)?(?:-(?:foot|feet|ft))?\b")
 
 
+def _without(text: str, phrases: Any) -> str:
+    """The text with each of the phrases (whole words) blanked out."""
+    for phrase in phrases:
+        text = re.sub(rf"\b{re.escape(phrase)}\b", " ", text)
+    return text
+
+
 @lru_cache(maxsize=256)
 def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
@@ -173,8 +180,8 @@ def _read_request(lowered: str) -> SpaceRequest:
         has_phrase(unscoped, vocab["unit_phrases"]) or _COUNTED_BEDROOMS.search(lowered) or one_bedroom_unit
     ):
         kind = "unit"  # "a 2 bdrm apt, 700 sq ft": the size is the unit's
-    elif has_phrase(lowered, kinds["bedroom"]) or rooming:
-        kind = "bedroom"
+    elif has_phrase(_without(lowered, vocab.get("space_idioms") or ()), kinds["bedroom"]) or rooming:
+        kind = "bedroom"  # ("… an 850 sq ft apartment, is that enough room?": space, not a bedroom)
     elif has_phrase(lowered, kinds["unit"]):
         kind = "unit"
     smallest_unit = float(vocab.get("smallest_unit_sqft") or 0)
@@ -217,6 +224,16 @@ def _read_request(lowered: str) -> SpaceRequest:
         tall,
         window,
     )
+
+
+def fixture_question(text: str) -> bool:
+    """Whether a message counts people against bathroom fixtures and gives no room size ("we have 1 bathroom for like
+    12 people. is that allowed"): how many fixtures the code wants, not how big a room is (``fixture_words``)."""
+    request = parse_space_request(text)
+    if not (request.household and request.household.count) or any(r.ok for r in request.rooms):
+        return False
+    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    return has_phrase(lowered, people_vocab().get("fixture_words") or ())
 
 
 def part_question(text: str) -> str | None:

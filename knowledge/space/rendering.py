@@ -116,7 +116,8 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
         # "Does the baby even count?": the person left out, and why, first; the check follows
         rest = answer.text[: left_out.start()] + answer.text[left_out.end() + 1 :]
         return Answer(f"No. {left_out.group(1)}\n{rest}", {**answer.payload, "yes_no": "no"})
-    if verdict not in (MEETS, FAILS) or question_kind(question or "") != "yes_no":
+    # (the sentence that asks decides: "… a 900 sq ft place in Howard. is that too small?" names a figure in its story)
+    if verdict not in (MEETS, FAILS) or "yes_no" not in (question_kind(question or ""), question_kind(asking)):
         return answer
     lowered = " ".join(str(question).lower().split())
     negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())

@@ -1,0 +1,78 @@
+"""A plain "Yes", "No" or "Only if its conditions are met" for a yes/no question, from the wording of the provision
+that answers it (:func:`_verdict`), when the provision matches the question well enough."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from knowledge import question_form, selector
+
+# Say yes or no only when the provision matches most of the question's concepts: "No" to a
+# permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
+YES_NO_MIN_LEXICAL = {"No": 0.5, "Yes": 0.5}
+# A provision of the topic must match at least this share of the question to be given as the answer (and a "No"
+# because the question says missing what the provision requires needs no more: the thing missing is named in both).
+ANSWER_MIN_LEXICAL = 0.3
+
+
+def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
+    """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
+    is False: the question describes the condition that fails) when the provision settles a yes/no question that it
+    matches well enough; None otherwise."""
+    verdict = selector.yes_no(question, provision)
+    if verdict == "No" and question_form.lacks_required(question, provision):
+        return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
+    if conditional and verdict == "No" and question_form.PERMISSION.search(question) and _UNLESS.search(provision):
+        # "can i rent out my basement as a bedroom?" met by "No basement space shall be used … unless:": it may, on
+        # the conditions the provision sets
+        verdict = CONDITIONAL
+    elif conditional and verdict is None and question_form.question_kind(question) == "yes_no":
+        # "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable room
+        # … unless:": it does, on the conditions the provision sets
+        verdict = CONDITIONAL if question_form.NEGATIONS.search(provision) and _UNLESS.search(provision) else None
+    return verdict if verdict and lexical >= YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] else None
+
+
+# A provision's own requirement or permission ("shall", "must", "may"), not a reference ("as required in § 190-7A").
+_BINDS = re.compile(r"\b(?:shall|must|may)\b", re.I)
+# A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
+CONDITIONAL = "Only if its conditions are met"
+_UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
+
+
+# The fewest words of rule before an exception for it to be an exception to that rule.
+EXCEPTION_MIN_RULE_WORDS = 5
+# Where a provision's exception begins ("… shut off … by him, except for such temporary interruption as …").
+_EXCEPT = re.compile(r"\bexcept(?: for| that| where| when| as)?\b", re.IGNORECASE)
+
+
+def names_exception(kb: Any, question: str, provision: str) -> bool:
+    """Whether a question names something only a provision's exception covers ("can landlord shut water off to fix a
+    pipe?" met by "No owner … shall cause any … utility … to be … shut off …, except for such temporary interruption as
+    may be necessary while actual repairs … are in process"): then the prohibition is no plain "No"."""
+    found = _EXCEPT.search(provision)
+    if found is None or len(provision[: found.start()].split()) < EXCEPTION_MIN_RULE_WORDS:
+        return False  # no exception, or no rule before it to be excepted from
+    main = {selector.stem(w) for w in selector.tokens(provision[: found.start()])}
+    exception = {selector.stem(w) for w in selector.tokens(provision[found.end() :])}
+    unasked = selector.unasked_words(kb)
+    parties = kb.fact_vocabulary().party_words
+    for concept in selector.concepts(question, kb.concept_phrases()):
+        if concept.words in unasked or any(p.search(concept.words) for p in parties):
+            continue  # a party ("landlord" -> operator) is who acts, not the circumstance the exception allows
+        alternatives = [set(a) for a in concept.alternatives if a]
+        if any(a <= exception for a in alternatives) and not any(a <= main for a in alternatives):
+            return True
+    return False
+
+
+def whole_sentence(section_text: str, quote: str) -> str:
+    """The sentence of a section that a quote (a rule's, often cut short) begins, to its end: "No owner … shut off …
+    by him" → "No owner … by him, except for such temporary interruption …"; the quote when it is not found."""
+    flat, head = " ".join(section_text.split()), " ".join(quote.split())[:60]
+    start = flat.find(head)
+    if start < 0:
+        return quote
+    end = re.search(r"[.;](?=\s+[A-Z(]|\s*$)", flat[start + len(head) :])
+    return flat[start : start + len(head) + end.end()] if end else flat[start:]
