@@ -35,7 +35,7 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     config = kb.meta("handoff") or {}
     ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
     question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
-    role_words = selector.tokens(" ".join(config.get("role_words") or ()))  # in order of preference
+    role_words = _role_words(kb)  # in order of preference
     # only a question on a subject of the codes picks its section ("who do I call about my rental license?"); a
     # complaint in general ("… about my apartment being unsafe?") gets the officer's role
     if _specific(kb, question):
@@ -68,6 +68,7 @@ def _specific(kb: KnowledgeBase, question: str) -> bool:
 
 
 def _role_words(kb: KnowledgeBase) -> list[str]:
+    """The words of the officer's role (``role_words`` of the hand-off in knowledge/vocab.yml), in order of preference."""
     return selector.tokens(" ".join((kb.meta("handoff") or {}).get("role_words") or ()))
 
 
