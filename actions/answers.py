@@ -53,7 +53,7 @@ def space_in_message(tracker: Tracker) -> bool:
     request = parsing.parse_space_request(text)
     if any(room.ok for room in request.rooms):
         return True
-    if has_phrase(" ".join(text.lower().split()), parsing.people_vocab().get("fixture_words") or ()):
+    if parsing.names_fixture(text):
         return False  # "11 of us sharing one toilet": how many fixtures, not how big a room
     counted = bool(request.household and request.household.count)
     if not counted or not (request.kind == "bedroom" or request.wants_minimum):
@@ -87,7 +87,7 @@ def checks_a_room(text: str) -> bool:
     if any(r.ok for r in request.rooms):
         return counted
     # "3 of us in one room in a rooming house, how big must it be?": the minimum for them, no size needed
-    fixtures = has_phrase(" ".join(text.lower().split()), parsing.people_vocab().get("fixture_words") or ())
+    fixtures = parsing.names_fixture(text)
     return counted and request.wants_minimum and not fixtures
 
 

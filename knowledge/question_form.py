@@ -146,7 +146,7 @@ OBLIGATION = _pattern("obligation")
 # what a question says is missing: "no window at all", "without screens", "doesn't have a railing",
 # "none of the windows have screens"
 _LACKING = _pattern("lacking")
-_AFFIRMED = AFFIRMED = _pattern("affirmed")
+_AFFIRMED = _pattern("affirmed")
 
 
 def lacks_required(question: str, provision: str) -> bool:

@@ -70,6 +70,7 @@ from knowledge.parsing.patterns import (
 from knowledge.parsing.request import (
     SpaceRequest,
     fixture_question,
+    names_fixture,
     parse_space_parts,
     parse_space_request,
     part_question,
@@ -122,6 +123,7 @@ __all__ = [
     "SpaceRequest",
     "parse_space_parts",
     "fixture_question",
+    "names_fixture",
     "part_question",
     "parse_space_request",
 ]

@@ -232,6 +232,11 @@ def fixture_question(text: str) -> bool:
     request = parse_space_request(text)
     if not (request.household and request.household.count) or any(r.ok for r in request.rooms):
         return False
+    return names_fixture(text)
+
+
+def names_fixture(text: str) -> bool:
+    """Whether a message names a bathroom fixture ("toilet", "one bathroom": ``fixture_words`` of people.yml)."""
     lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
     return has_phrase(lowered, people_vocab().get("fixture_words") or ())
 
