@@ -58,12 +58,26 @@ def space_in_message(tracker: Tracker) -> bool:
     counted = bool(request.household and request.household.count)
     if not counted or not (request.kind == "bedroom" or request.wants_minimum):
         return False  # "a bedroom for 4 people" is one
+    if told_other_topic(text, request):  # "roof's been leaking into my kid's room for weeks": the leak, told
+        return False
     # … when the sentence that asks is about the space ("… with like 6 other people. The sheets and towels haven't been
     # changed in a month. Aren't they supposed to do that?" is not)
     asked = question_form.asking_with_antecedent(text, kb().meta("back_references") or (), ASKING_MIN_WORDS)  # "…, is that ok?"
     asking = " ".join(asked.lower().split())
     kinds = parsing.people_vocab()["space_kinds"]
     return request.wants_minimum or request.asks_adequacy or has_phrase(asking, [*kinds["bedroom"], *kinds["unit"]])
+
+
+def told_other_topic(text: str, request: parsing.SpaceRequest | None = None) -> str | None:
+    """The topic a message that asks nothing about space names, when it tells of another one ("roof's been leaking
+    into my kid's room for weeks, we're in Amery": maintenance, though a child's room is named); else None."""
+    request = request or parsing.parse_space_request(text)
+    if "?" in text or request.wants_minimum or request.asks_adequacy or any(room.ok for room in request.rooms):
+        return None
+    if question_form.question_kind(text) != "open" or question_form.asks_wh(text):
+        return None  # "min room size for 3 ppl in 1 room at my dresser rooming house": asked, though without a "?"
+    named = topic_from_text(kb(), text)
+    return named if named is not None and not is_space_topic(named) else None
 
 
 # The calculator's kinds that are figures of a room, not checks of its size (knowledge/vocab.yml ``space_kinds``).
@@ -267,8 +281,11 @@ def answer_or_ask(
         asked = None  # "does 'infestation' include pests around the garbage containers?": the definition, not a duty
     if asked and key and selector.unnamed_things(kb(), text, key):
         asked = None  # "… keeping my security deposit for carpet cleaning. Is he allowed?": no provision names it
-    guesses = [topic, *(topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))]
-    checked = temperature_topic(kb(), key, text, guesses) if key and asked and selector.question_kind(text) != "who" else None
+    checked = None
+    if key and asked and selector.question_kind(text) != "who":
+        # the topic the words name first ("keep the heat at 70?": heating, though the duty asked is kept with hot water)
+        ranked = (topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {}))
+        checked = temperature_topic(kb(), key, text, [topic_from_text(kb(), text), topic, *ranked])
     if checked:  # "turned water heater down to 110 … legal or no": the temperature compared, not who keeps it working
         asked, topic = None, checked
     duty, topic = asked if asked else (None, topic)
@@ -318,6 +335,8 @@ class ActionAnswerTopic(Action):
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
         asked = topic_of(intent_of(tracker))
+        if is_space_topic(asked):
+            asked = told_other_topic(tracker.latest_message.get("text") or "") or asked
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
         # another topic's question goes on with it only when it is the ages the last answer asked for
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):

@@ -30,7 +30,7 @@ from actions.answers import (
 from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
 from actions.safety import guarded
 from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
-from knowledge import parsing, space
+from knowledge import parsing, selector, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.compose.membership import question_parts
 from knowledge.compose.questions import member_definition, quoted_definition
@@ -118,11 +118,22 @@ class ActionClarify(Action):
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
         key, unknown = current_municipality(tracker)
+        if unknown and key is None and latest_entity(tracker, "other_place"):
+            # "I'm in Eau Claire", "ok and in Osceola?": a place whose code I don't have; the question in play waits
+            pending = topic_asked(tracker, 0.2) or tracker.get_slot("topic") or tracker.get_slot("pending_topic")
+            if pending:
+                return answer_or_ask(dispatcher, tracker, pending)
+            return send(dispatcher, ask_municipality(kb(), unknown), tracker) + [SlotSet("municipality", None)]
         request = parsing.parse_space_request(text)
         # "… 460 square feet … Does the baby even count?" is checked with its room: no definition first
         member = member_definition(kb(), text, key) if key and not unknown and not request.rooms else None
         if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
             return send(dispatcher, member, tracker) + [SlotSet("municipality", key)]
+        one_part = len(question_parts(text)) == 1  # "to what temperature …, and how is '…' defined?": both parts, below
+        if key and not unknown and one_part and selector.question_kind(text) == "definition" and kb().match_term(text, key):
+            from actions.lookup import ActionDefine  # "How does Chapter 190 … define a rooming house …?"
+
+            return await ActionDefine().run(dispatcher, tracker, domain)
         if follows_space_check(tracker):  # "and for 3 people?", "3, 7 and 14": the space check in play goes on
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"

@@ -319,6 +319,7 @@ def build(
             {"key": "code_names", "value": json.dumps(curated.load_word_list("code_names"))},
             {"key": "shorthand", "value": json.dumps(shorthand.load())},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
+            {"key": "scope_negations", "value": json.dumps(curated.load_word_list("scope_negations"))},
             {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},
             {"key": "named_only", "value": json.dumps(curated.load_word_list("named_only"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},

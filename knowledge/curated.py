@@ -190,7 +190,7 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
     ``question_words`` (words that ask rather than name what is asked about), ``back_references`` (words that
     point back to the last answer), ``same_question_words`` (words asking the last question again for another
     place), ``code_names`` (names for a municipality's own code), ``scope_exceptions`` (words before a scope a
-    provision excepts),
+    provision excepts), ``scope_negations`` (words before a scope a question denies),
     ``comparison_words`` (words that ask how two defined terms differ) or ``named_only`` (things a code
     addresses only by naming them)."""
     with open(path, encoding="utf-8") as handle:

@@ -89,6 +89,11 @@ def entity_patterns(
         patterns.append({"label": "user_role", "pattern": [*base, {"LOWER": "property"}, {"LOWER": "manager"}]})
         patterns.append({"label": "user_role", "pattern": [*base, {"LOWER": "town"}, {"LOWER": "clerk"}]})
     patterns.extend(place_patterns(places or {}, covered or []))
+    kind_words = sorted({w for words in ((places or {}).get("kinds") or {}).values() for w in words})
+    if kind_words:  # "Village of Ashwaubenon", "the Town of Norway": a municipality that is none of ours
+        not_names = sorted(set(covered_spellings) | set((places or {}).get("not_place_names") or []))
+        name = {"IS_ALPHA": True, "LOWER": {"NOT_IN": not_names}}
+        patterns.append({"label": "other_place", "pattern": [{"LOWER": {"IN": kind_words}}, {"LOWER": "of"}, name]})
     return patterns
 
 
@@ -227,8 +232,9 @@ def other_place_wins(
 
     It is when it qualifies a covered name ("Village of Howard", "Holland, Michigan"), is a county or an
     area outside the limits, or when the covered name only says what the place is near ("New Berlin,
-    right next to Muskego": ``text`` is the message); a plain other town ("from Madison to Amery") leaves
-    the covered one in play.
+    right next to Muskego": ``text`` is the message). Another town named beside a covered one leaves the
+    place open ("units in New Berlin and Muskego", "in dresser or osceola"), unless the message gives it
+    as where the user comes from (``origin_words``: "I moved from Madison to Amery").
     """
     if not other:
         return False
@@ -236,4 +242,11 @@ def other_place_wins(
         return True
     lowered = str(other).lower()
     _, _, county, outside = place_qualifiers(other, places)
-    return county or outside or any(re.search(rf"\b{re.escape(c)}\b", lowered) for c in covered_cores)
+    if county or outside or any(re.search(rf"\b{re.escape(c)}\b", lowered) for c in covered_cores):
+        return True
+    name = r"\s+".join(re.escape(w) for w in re.findall(r"[a-z]+", lowered))
+    origins = "|".join(re.escape(str(w).lower()) for w in places.get("origin_words") or [])
+    said = " ".join(re.findall(r"[a-z]+", str(text).lower()))
+    if not text or not name or (origins and re.search(rf"\b(?:{origins})\s+(?:the\s+)?{name}\b", said)):
+        return False
+    return True

@@ -38,14 +38,18 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     role_words = _role_words(kb)  # in order of preference
     # only a question on a subject of the codes picks its section ("who do I call about my rental license?"); a
     # complaint in general ("… about my apartment being unsafe?") gets the officer's role
-    if _specific(kb, question):
-        scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(naming)})
+    # ("about having no heat?" names heating, whose sections never name the officer: the officer's role then)
+    subject = _subject(kb, question)
+    covering = {c.citation for c in kb.coverage(muni.key, subject).sections} if subject else set()
+    on_subject = [s for s in naming if s.citation in covering]
+    if on_subject:
+        scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(on_subject)})
         best = max(
-            range(len(naming)),
-            key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(naming[i].text))), -i),
+            range(len(on_subject)),
+            key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(on_subject[i].text))), -i),
         )
         if scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
-            return naming[best]
+            return on_subject[best]
     officer = _words(muni.enforcing_officer)
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
     for word in role_words:  # (a definition that gives the role counts too: "the Health Officer appointed to enforce")
@@ -60,11 +64,16 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
 ROLE_WORD_REACH = 3
 
 
-def _specific(kb: KnowledgeBase, question: str) -> bool:
-    """Whether a question to a person names a subject of the codes ("… about my rental license?")."""
+def _subject(kb: KnowledgeBase, question: str) -> str | None:
+    """The subject of the codes (a topic) a question to a person names ("… about my rental license?"), or None."""
     from knowledge.compose.unsure import topic_from_text
 
-    return bool(question.strip()) and topic_from_text(kb, question) is not None
+    return topic_from_text(kb, question) if question.strip() else None
+
+
+def _specific(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question to a person names a subject of the codes ("… about my rental license?")."""
+    return _subject(kb, question) is not None
 
 
 def _role_words(kb: KnowledgeBase) -> list[str]:

@@ -33,12 +33,18 @@ REMEMBERED_QUERIES = 4096
 
 
 # The words a message says are defined: after "definition of" (up to four words), before "definition" (up to three).
+# A municipality named by its chapter or a section number ("Chapter 190", "ch. 205", "§ 190-", "§ 12.06").
+_CHAPTER_CITED = re.compile(r"^\s*(?:(?:chapter|chap|ch)\.?\s*(\d+)|§\s*(\d+[-.]\S*))\s*$", re.IGNORECASE)
+
 _NAMED_DEFINITIONS = (
     re.compile(r" (?:definitions? of|meaning of|defines?) (?:the |an? |term |word )?((?:[a-z0-9]+ ){1,4})"),
     re.compile(r"((?:[a-z0-9]+ ){1,3})definition "),
     # "is a property manager acting as agent considered the owner …?": the category asked about, not the thing
     re.compile(r" (?:considered|deemed|treated as|counts? as|counted as|regarded as|classified as|qualify as|qualifies as)"
                r" (?:an? |the )?((?:[a-z0-9]+ ){1,3})"),
+    # "does amery code count me as the owner?", "would that make me the operator?"
+    re.compile(r" (?:count|counts|consider|considers|treat|treats|make|makes) (?:me|us|him|her|them|it|that|this)"
+               r" (?:as )?(?:an? |the )((?:[a-z0-9]+ ){1,3})"),
 )
 
 
@@ -239,6 +245,12 @@ class KnowledgeBase:
                 words = words[:-1]
             if _simplify(" ".join(words)) in names:
                 wanted = _simplify(" ".join(words))
+        cited = _CHAPTER_CITED.search(str(text))  # "Chapter 190", "ch. 205", "§ 190-", "§ 12.06": the code's own numbers
+        if cited:
+            chapter, section = cited.group(1), cited.group(2)
+            for muni in self.municipalities():
+                if (chapter and chapter == muni.chapter) or (section and section.startswith(muni.section_prefix or "\0")):
+                    return muni.key
         exact = {" ".join(v.lower().split()): m.key for m in self.municipalities() for v in (m.key, m.name, *m.aliases)}
         if " ".join(str(text).lower().split()) in exact:
             return exact[" ".join(str(text).lower().split())]  # a name or alias as the data spells it

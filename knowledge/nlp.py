@@ -11,6 +11,7 @@ to ``build/spacy_model`` and loaded by path, by Rasa's ``SpacyNLP`` and by the a
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -96,6 +97,28 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
                 )
         else:
             patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
+        patterns.extend(chapter_patterns(muni))
+    return patterns
+
+
+CHAPTER_WORDS = ["chapter", "chap", "ch"]
+
+
+def chapter_patterns(muni: Any) -> list[dict[str, Any]]:
+    """A clerk's reference to the chapter or a section of one code names its municipality ("Under Chapter 190, …",
+    "under ch. 205", "Under § 190-4, …", "§ 12.06"): its ``chapter`` and ``section_prefix`` in the data file."""
+    patterns: list[dict[str, Any]] = []
+    if muni.chapter:
+        words = {"LOWER": {"IN": CHAPTER_WORDS}}
+        patterns.append(
+            {"label": "municipality", "pattern": [words, {"ORTH": ".", "OP": "?"}, {"ORTH": muni.chapter}], "id": muni.key}
+        )
+    prefix = muni.section_prefix
+    if prefix.endswith("-"):
+        patterns.append({"label": "municipality", "pattern": [{"ORTH": "§"}, {"ORTH": prefix[:-1]}, {"ORTH": "-"}], "id": muni.key})
+    elif prefix.endswith("."):
+        number = {"TEXT": {"REGEX": rf"^{re.escape(prefix)}\d"}}
+        patterns.append({"label": "municipality", "pattern": [{"ORTH": "§"}, number], "id": muni.key})
     return patterns
 
 

@@ -20,7 +20,8 @@ FORM_KEYS = (
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
     "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
     "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
-    "context_opening", "complaint_words",
+    "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
+    "asks_one_alone",
 )
 
 
@@ -51,6 +52,11 @@ YES_NO_HINTS = _pattern("yes_no_hints")
 # "isn't there a rule about that?": whether the code has a provision on it at all
 ASKS_FOR_RULE = _pattern("asks_for_rule")
 _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
+_TELLS_FIGURE = _pattern("tells_figure")
+COMPELS = _pattern("compels")
+ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
+_LATE_YES_NO = _pattern("late_yes_no")
+_ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
 ASKS_CLASSIFICATION = _pattern("asks_classification")
 
@@ -97,11 +103,12 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
-    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered) and (
-        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered
+    treated = any(f" {w} as " in lowered for w in ("treated", "regarded", "classified"))  # "is a kitchen treated as …"
+    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered or treated) and (
+        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered or treated
     ):
         return "definition"
-    if any(f" {w} " in lowered for w in FIGURE_WORDS):
+    if any(f" {w} " in lowered for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
     if _CLAUSE_THEN_YES_NO.search(asking):
@@ -112,7 +119,7 @@ def question_kind(text: str) -> str:
         return "open"  # "and if i miss it?"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):
         return "yes_no"
-    if _opening_after_place(text) in YES_NO_STARTS:  # "muskego - can 2 small apts share 1 bathroom"
+    if _opening_after_place(text) in YES_NO_STARTS or _LATE_YES_NO.search(text):  # "muskego - can 2 small apts …"
         return "yes_no"
     opening = _WORD.findall(asking.lower().replace("'", ""))[:1]
     if asking != text and opening and opening[0] in YES_NO_STARTS:
@@ -199,6 +206,23 @@ def states_context(text: str) -> bool:
     return bool(_CONTEXT_OPENING.search(text.strip()))
 
 
+# Where a provision's proviso begins ("… shall likewise be supplied with screens, provided that such screens shall not be
+# required … in rooms … free from such insects"): its "shall not" does not negate the duty before it.
+_PROVISO = re.compile(r"\bprovided,? (?:that|however|further)\b", re.IGNORECASE)
+
+
+def _needs_another(question: str, provision: str) -> bool:
+    """Whether a question asks if one thing alone suffices and the provision requires it with another ("… sent a copy
+    thereof by registered mail to his last known address and a copy is posted …")."""
+    found = _ASKS_ONE_ALONE.search(question.lower())
+    if found is None:
+        return False
+    thing = " ".join((found.group(1) or found.group(2) or "").split()[-2:])
+    flat = " ".join(provision.lower().split())
+    at = flat.find(f" {thing} ") if thing else -1
+    return at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]
+
+
 def yes_no(question: str, provision: str) -> str | None:
     """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
 
@@ -209,8 +233,17 @@ def yes_no(question: str, provision: str) -> str | None:
     if question_kind(question) != "yes_no":
         return None
     negated = bool(NEGATIONS.search(provision))
+    if _needs_another(question, provision):
+        return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
     if RELIEF.search(question) and NOT_RELIEVED.search(provision):
         return "No"  # "does the lease let my landlord off the hook?" met by "… shall not relieve any party …"
+    compels = COMPELS.search(story_and_question(question)[1])
+    if compels:
+        # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
+        # me?" is met by what he "may require" too
+        binding = r"\b(shall|must|required|may)\b" if compels.group(0).endswith(("me", "us")) else r"\b(shall|must|required)\b"
+        affirmed = re.search(binding, provision, re.I) and not negated
+        return "Yes" if affirmed and not binds_another_party(question, provision) else None
     if lacks_required(question, provision):
         return "No"  # what the question says is missing, the provision requires
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
@@ -223,7 +256,7 @@ def yes_no(question: str, provision: str) -> str | None:
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
         or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
     ):
-        if negated:
+        if NEGATIONS.search(_PROVISO.split(provision, 1)[0]):
             # "shall not rent … without having been issued a license": the license is required
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
             # (not "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable

@@ -3,6 +3,7 @@ question names, which a provision is limited to, and which of those a question l
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -16,12 +17,32 @@ if TYPE_CHECKING:
 def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
     """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
     lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
+    every = tuple(w for scope, entry in kb.scopes().items() for w in [scope, *(entry.get("wordings") or [])])
+    denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
+    if denied is not None:
+        lowered = denied.sub(" ", lowered)  # "dresser 2br apartment (not rooming house)": no rooming house named
     named: set[str] = set()
     for scope, entry in kb.scopes().items():
         wordings = [scope, *(entry.get("wordings") or [])]
         if any(f" {' '.join(_WORD.findall(w.replace('-', '')))} " in lowered for w in wordings):
             named.add(scope)
     return named
+
+
+def _flat(phrase: str) -> str:
+    return " ".join(_WORD.findall(str(phrase).lower().replace("'", "").replace("-", "")))
+
+
+@functools.lru_cache(maxsize=4)
+def _denied(negations: tuple[str, ...], wordings: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A pattern for a scope's wording after a word that denies it (``scope_negations``: "not rooming house")."""
+    negated = sorted({_flat(n) for n in negations} - {""}, key=len, reverse=True)
+    named = sorted({_flat(w) for w in wordings} - {""}, key=len, reverse=True)
+    if not negated or not named:
+        return None
+    alternatives = "|".join(re.escape(n) for n in negated)
+    scopes = "|".join(re.escape(w) for w in named)
+    return re.compile(rf" (?:{alternatives}) (?:{scopes})(?= )")
 
 
 def provision_scopes(kb: KnowledgeBase, text: str) -> set[str]:

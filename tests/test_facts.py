@@ -361,3 +361,19 @@ def test_holes_and_a_building_falling_apart_are_not_kept_pest_proof(vocabulary):
 def test_the_side_a_yes_no_duty_question_proposes(vocabulary, text, side):
     assert F.proposed_side(text, vocabulary) == side
 
+
+
+def test_a_landlord_between_tenants_speaks_of_the_last_tenant(vocabulary):
+    assert F.read("last tenant left the place filthy", vocabulary)["vacant_unit"] is True
+    assert F.read("do i have to clean before renting it again", vocabulary)["vacant_unit"] is True
+    for said in ("do i have to supply trash cans 4 a duplex", "do i have to tell tenants the max # of occupants",
+                 "do i need to put the max # of occupants in the lease?", "do i have to clean before renting it again"):
+        assert F.asker_role(said, vocabulary) == "landlord", said
+    assert F.asker_role("do i have to buy my own trash can for my apartment?", vocabulary) != "landlord"
+
+
+def test_only_us_and_a_claim_about_the_asker(vocabulary):
+    told = "we found bed bugs in our apartment in howard, it's a 4 unit building but it's only us."
+    assert F.read(told, vocabulary)["infested_units"] == 1
+    claim = "landlord says we have to pay for the exterminator. is that right?"
+    assert F.proposed_side(claim, vocabulary) == "tenant"

@@ -582,3 +582,51 @@ def test_a_provision_limited_to_fewer_units_than_the_building_has_does_not_lead(
     assert "five or more dwelling units shall be adequately lighted at all times" in first, first
     small = ask(kb, "holland", "public_halls_lighting", "3 unit bldg in holland, can i put switches on the hallway lights").text
     assert "not more than four dwelling units" in small.splitlines()[0], small
+
+
+def test_a_figure_the_code_does_not_state_comes_first_when_another_is_named_less(kb):
+    """Asked the term of Dresser's board members (not stated), the quorum (stated, but not what was asked) does not
+    lead: the silence does, and whom to ask."""
+    answer = ask(kb, "dresser", "appeals_board", "How long are the terms of members of Dresser's Board of Zoning Appeals?")
+    assert answer.text.startswith("The Village of Dresser code text does not state the term")
+    assert "Health Officer" in answer.text
+
+
+def test_asked_when_a_prohibited_thing_is_allowed_the_exception_is_shown(kb):
+    answer = ask(kb, "amery", "utility_shutoffs", "Under Amery's code, when may a required utility be discontinued to an occupied rental dwelling?")
+    assert "except for such temporary interruption" in answer.text.split("\n")[0]
+
+
+def test_a_temperature_named_is_compared_with_its_own_topic(kb):
+    """ "keep the heat at 70?" names heating's own figure: heating answers, not the hot-water figure compared."""
+    from knowledge.compose.computed import temperature_topic
+
+    asked = "does my landlord have to keep the heat at 70? we're in holland (the town in WI)"
+    assert temperature_topic(kb, "holland", asked, ["heating", "hot_water"]) == "heating"
+    assert temperature_topic(kb, "holland", asked, [None, "hot_water", "heating"]) == "hot_water"  # the order given
+
+
+def test_a_short_question_after_a_claim_asks_about_the_claim(kb):
+    """ "landlord says 65 degrees is fine in winter. is it?": No, 65° is below the 70° required."""
+    answer = ask(kb, "amery", "heating", "landlord says 65 degrees is fine in winter. is it? amary wi")
+    assert answer.text.startswith("No. 65° is below the 70° F.")
+
+
+def test_a_yes_no_question_its_best_provision_barely_matches_is_not_addressed_directly(kb):
+    """ "can my landlord rent out the basement as a bedroom?" in Howard meets only the basement windows' screens: the
+    answer says the text does not address it directly, gives that provision, and names whom to ask."""
+    answer = ask(kb, "howard", "basements", "can my landlord rent out the basement as a bedroom in Town of Howard?")
+    assert answer.text.startswith("The Town of Howard code text does not address this directly;")
+    assert "12.06(2)(b)" in answer.text and "Building Inspector" in answer.text
+    # a provision that matches the question well still gets its plain verdict
+    well = ask(kb, "muskego", "screens", "do screen doors have to be self closing in muskego")
+    assert well.text.startswith("Yes.")
+
+
+def test_a_chapter_number_is_no_temperature_and_a_complaint_asks_for_the_inspection(kb):
+    from knowledge.compose.computed import temperature_topic
+
+    asked = "How does Chapter 190 of the Town of Holland define a rooming house?"
+    assert temperature_topic(kb, "holland", asked, ["hot_water", "heating"]) is None
+    inspect = ask(kb, "amery", "inspections", "can I get the city to inspect my apartment in Amery if my landlord won't fix stuff?")
+    assert inspect.text.startswith("Yes.") and "Upon a complaint by any person" in inspect.text

@@ -167,3 +167,12 @@ def test_the_term_asked_about_is_the_category(kb, municipality, question, term, 
     assert asked_term(kb, question, municipality) == term
     answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
     assert answer.text.startswith(lead), answer.text
+
+
+def test_the_thing_asked_about_decides_not_the_purpose_named_around_it(kb):
+    """ "is a laundry room a 'habitable room' for purposes of the floor-space requirements?": "laundries" stands after
+    "excluding"; the "floor space" the purpose names, before it, does not make it a "Yes"."""
+    definition = kb.definitions("habitable room", "holland")[0]
+    asked = "Under the Town of Holland definitions, is a laundry room a 'habitable room' for purposes of the floor-space requirements?"
+    found = membership_verdict(kb, asked, definition.term, definition.text, "holland")
+    assert found and found[0] == "No"

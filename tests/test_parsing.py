@@ -333,6 +333,7 @@ from knowledge.parsing import parse_household, parse_space_request, resolve_ages
         ("an adult and a 6-year-old", ["adult", "person"], [6]),
         ("3 teenagers", ["teen"] * 3, []),
         ("4 roomers", ["adult"] * 4, []),
+        ("amery min sq ft 4 an apt w 4 tnts", ["adult"] * 4, []),
         ("3 roomers", ["adult"] * 3, []),
         ("my 2 teenage sons", ["teen", "teen"], []),
         ("my kids are 3, 7, and 14 years old", ["child"] * 3, [3, 7, 14]),
@@ -670,3 +671,8 @@ def test_people_counted_against_bathroom_fixtures(text, fixtures):
     from knowledge.parsing import fixture_question
 
     assert fixture_question(text) is fixtures
+
+
+def test_our_place_is_the_dwelling_unit():
+    request = parse_space_request("me, my wife and our 2 kids rent in the Town of Holland. how much floor space does our place legally need?")
+    assert request.kind == "unit" and request.household and request.household.count == 4

@@ -132,3 +132,81 @@ def test_a_question_how_the_code_classifies_something_is_known(question, asks):
 )
 def test_a_message_that_only_tells_the_situation(text, context):
     assert question_form.states_context(text) is context
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        # a duty to tell or write down a figure is asked yes or no, not for the figure
+        ("muskgo: do i have to tell tenants the max # of occupants in writing?", "yes_no"),
+        ("do i need to put the max # of occupants in the lease?", "yes_no"),
+        ("what is the max # of occupants?", "figure"),
+        # "… or is that the landlord?" asks who
+        ("do I have to keep the yard clean or is that the landlord? I rent half a duplex in Muskego", "who"),
+    ],
+)
+def test_a_duty_to_tell_a_figure_and_a_choice_of_party(question, kind):
+    assert question_form.question_kind(question) == kind
+
+
+def test_asking_whether_one_can_make_the_other_side_act_is_a_duty():
+    """ "no screens … can I make the landlord put them in?" is "Yes" where the code requires screens (not the "No" a
+    missing required thing gets when asked whether it is allowed)."""
+    screens = "When flies or other pests are prevalent, all openable windows … shall be effectively screened"
+    asked = "flies keep coming in and there's no screens on our windows. muskego. can I make the landlord put them in?"
+    assert question_form.yes_no(asked, screens) == "Yes"
+    assert question_form.yes_no("there's no screens on our windows. is that allowed?", screens) == "No"
+
+
+@pytest.mark.parametrize(
+    "question, asks",
+    [
+        ("Under Amery's code, when may a required utility be discontinued to an occupied rental dwelling?", True),
+        ("under what circumstances can the heat be shut off?", True),
+        ("when is the rent due?", False),
+        ("can my landlord shut off the water?", False),
+    ],
+)
+def test_a_question_when_something_is_allowed_is_known(question, asks):
+    assert bool(question_form.ASKS_WHEN_ALLOWED.search(question)) is asks
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("amery do i need a license to rent my house", "yes_no"),
+        ("dresser village do i need a permit 4 a rooming house", "yes_no"),
+        ("my landlord is a jerk", "open"),
+        ("Under Muskego ch. 205, is a kitchen treated as a habitable room for purposes of the floor-area requirements?", "definition"),
+    ],
+)
+def test_a_yes_no_question_after_leading_words_and_a_term_treated_as_another(question, kind):
+    assert question_form.question_kind(question) == kind
+
+
+def test_asking_whether_the_code_authorizes_someone_is_a_permission():
+    asked = "Does Town of Howard ch. 12 authorize the Building Inspector to require a handrail on each stair?"
+    assert question_form.yes_no(asked, "The Building Inspector may require a handrail for each stair if deemed necessary.") == "Yes"
+
+
+def test_a_provisos_shall_not_does_not_negate_the_duty_before_it():
+    """Holland's screens: "… shall likewise be supplied with screens, provided that such screens shall not be required …
+    in rooms … free from such insects" is still a "Yes" to "does the landlord have to put them up?"."""
+    screens = ("every door opening directly from a dwelling unit to outdoor space shall have supplied screens, provided "
+               "that such screens shall not be required during such period in rooms deemed … free from such insects")
+    assert question_form.yes_no("no screens on the windows. does the landlord have to put them up?", screens) == "Yes"
+    license = "shall not rent any property within the City limits without having been issued a rental housing license"
+    assert question_form.yes_no("do i need a license to rent my house?", license) == "Yes"
+
+
+def test_asking_whether_the_other_side_can_make_the_asker_act_is_a_duty():
+    assert question_form.yes_no("can muskego make me paint the outside of my rental?", "Exterior surfaces shall be painted or suitably surfaced:") == "Yes"
+    handrail = "The Building Inspector may require a handrail for each stair if deemed necessary."
+    assert question_form.yes_no("inspector says i need handrails on my stairs, can he make me? town of howard", handrail) == "Yes"
+
+
+def test_one_thing_alone_where_the_provision_requires_it_with_another_is_a_no():
+    howard = ("the notice and order shall be deemed to be properly served if such owner, occupant or agent is sent a copy "
+              "thereof by registered mail to his last known address and a copy is posted in a conspicuous place")
+    assert question_form.yes_no("Is service of a notice and order by registered mail alone sufficient?", howard) == "No"
+    assert question_form.yes_no("is it properly served if it is only sent by registered mail?", howard) == "No"

@@ -92,3 +92,25 @@ def test_a_question_within_the_scope_by_its_topic_or_the_conversation_gets_no_sc
     inside = answer_question(kb, "dresser", "rooming_houses", blinds, facts={"rooming_house": True})
     assert "shades, draw drapes" in inside.text and "applies only" not in inside.text
 
+
+
+def test_a_scope_the_question_denies_is_not_named(kb):
+    """ "dresser 2br apartment (not rooming house)": no rooming house is named, so a rooming-house provision is limited
+    to what the question is not about, and the answer says the text does not address dwellings in general."""
+    from knowledge.compose import answer_topic
+    from knowledge.scopes import named_scopes
+
+    assert "rooming house" not in named_scopes(kb, "dresser 2br apartment (not rooming house) - min bedroom size?")
+    assert "rooming house" in named_scopes(kb, "dresser rooming house - min bedroom size?")
+    asked = "dresser 2br apartment (not rooming house) - min bedroom size?"
+    answer = answer_topic(kb, "dresser", "sleeping_room_size", question=asked, ranking=[("ask_sleeping_room_size", 0.9)])
+    assert "does not address it for dwellings in general" in answer.text and "Health Officer" in answer.text
+
+
+def test_a_general_provision_leads_only_on_the_same_subject(kb):
+    """ "how many sq ft per person … dresser apt": Dresser's only floor space per person is its rooming houses'; a
+    general rule on another subject (shut-offs) does not lead instead of it."""
+    unsure = answer_unsure(kb, "how many sq ft per person is required in a dresser apt", "dresser",
+                           ranking=[("ask_occupancy_floor_space", 0.4)])
+    first = unsure.answer.text.split("\n")[0]
+    assert "Discontinuance" not in first and "square feet" in first

@@ -50,11 +50,11 @@ TARGET_PLACE = 1.0
 # 73.0% at its end; session 6: 72.4% at its start (the char n-gram cap), 73.6% at its end (74.5% with a third
 # round of blind training data that was dropped); session 7: 75.1% at its end (computed window areas, temperatures
 # compared, officer questions, duty leads; the model unchanged); session 8: 75.1% at its end (a fourth dev set rose 11 points, the acceptance set held);
-# session 9: 76.0%; session 10: 78.0% at its end; session 11: 79.2% at its end; session 13: 80.1%; session 14: 80.6%; session 15: 80.9%; session 16: 80.6%; session 17: 81.2%; session 18: 81.2%; session 19: 81.5%; session 20: 81.5%. The floors sit just under those figures (no regression);
+# session 9: 76.0%; session 10: 78.0% at its end; session 11: 79.2% at its end; session 13: 80.1%; session 14: 80.6%; session 15: 80.9%; session 16: 80.6%; session 17: 81.2%; session 18: 81.2%; session 19: 81.5%; session 20: 81.5%. Session 21 made the scoring stricter: "yes" and "no" must be said as words ("no" was found in "not", and both in "The text does not put it as a plain yes or no"). Under it session 20's final code scores 78.6% and session 21's 79.2% (places 89.5% -> 94.7%). The floors sit just under those figures (no regression);
 # the gap to the targets is printed. The floors apply to the acceptance set only (samples and dev sets just print).
-FLOOR_RIGHT_FIRST = 0.80
+FLOOR_RIGHT_FIRST = 0.78
 CEILING_NOT_UNDERSTOOD = 0.02
-FLOOR_PLACE = 0.84
+FLOOR_PLACE = 0.94
 NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")
 INTERNAL_KEY = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(§$0-9])|(?<=[.!?][\"”)])\s+")
@@ -108,6 +108,14 @@ def covered_names(kb) -> list[str]:
     return [m.name for m in kb.municipalities()]
 
 
+def _leads_with(lead: str, head: str) -> bool:
+    """Whether the head of a reply says the expected lead: "yes" and "no" as words ("no" is in "not" and "notice"),
+    anything else as written ("owner" in "owners", "70" in "70°")."""
+    if lead in ("yes", "no"):
+        return re.search(rf"(?<![a-z]){lead}(?![a-z])", head) is not None
+    return lead in head
+
+
 def score(entry: dict[str, Any], reply: str, payloads: list[dict[str, Any]], kb) -> Outcome:
     """Score one reply against its entry's expectation."""
     expect = entry.get("expect") or {}
@@ -130,11 +138,12 @@ def score(entry: dict[str, Any], reply: str, payloads: list[dict[str, Any]], kb)
         outcome.right = bool(officer and silent)
         outcome.why = f"silent={silent} officer={officer}"
         return outcome
-    head = fold(first_sentences(reply))
+    # "The text does not put it as a plain yes or no" gives neither
+    head = fold(first_sentences(reply)).replace("yes or no", " ")
     leads = [str(x) for x in (expect.get("lead") or [])]
     if isinstance(expect.get("lead"), str):
         leads = [expect["lead"]]
-    lead_ok = not leads or any(fold(x) in head for x in leads)
+    lead_ok = not leads or any(_leads_with(fold(x), head) for x in leads)
     quote = fold(expect.get("quote") or "")
     quote_ok = not quote or any(quote in fold(c.get("quote", "")) for c in citations[:2])
     outcome.right = lead_ok and quote_ok and bool(citations)
@@ -168,6 +177,13 @@ def test_the_scoring_reads_replies_as_a_user_would(kb):
     buried = "In the City of Amery, floor area: 70 square feet. Also 60. And then 80 square feet."
     assert not score(entry, buried, [{"citations": [{"quote": section.text}]}], kb).right
     assert not score(entry, good, [{"citations": []}], kb).right
+    yes = {"municipality": "amery", "expect": {"lead": ["yes"], "quote": "at least 80 square feet"}}
+    unsettled = 'The text does not put it as a plain yes or no; Code B says: "… at least 80 square feet …"'
+    assert not score(yes, unsettled, [{"citations": [{"quote": section.text}]}], kb).right
+    assert score(yes, "Yes. " + unsettled, [{"citations": [{"quote": section.text}]}], kb).right
+    no = {"municipality": "amery", "expect": {"lead": ["no"], "quote": "at least 80 square feet"}}
+    assert not score(no, 'The code does not say. Code B says: "… at least 80 square feet …"', [{"citations": [{"quote": section.text}]}], kb).right
+    assert score(no, 'No. Code B says: "… at least 80 square feet …"', [{"citations": [{"quote": section.text}]}], kb).right
     silent = {"municipality": "amery", "expect": {"silent": True}}
     officer = kb.municipality("amery").office
     assert score(silent, f"The text does not address it. Ask the {officer}.", [], kb).right

@@ -199,3 +199,18 @@ def test_a_yes_no_question_gets_yes_or_no_before_the_verdict(kb):
     assert either.text.startswith("In the Town of Holland")
     open_case = answer_duty(kb, "holland", "exterminate", {}, "pests", question="do I have to pay, my landlord says so?")
     assert open_case.text.startswith("In the Town of Holland") and "depends" in open_case.text.split("\n")[0]
+
+
+def test_a_landlords_words_decide_the_yes_or_no_and_a_duty_skipped_is_a_no(kb):
+    """What a landlord does in the question shows the asker's side ("supply trash cans 4 a duplex", "tell tenants",
+    "before renting it again"); asking whether a decided duty may be skipped ("w/o cleaning") is a "No"."""
+    cans = "do i have to supply garbage cans 4 a 4plex in town of holland"
+    answer = answer_duty(kb, "holland", "supply_garbage_containers", {"units_in_building": 4}, "garbage_rubbish", question=cans)
+    assert answer.text.startswith("No, in the Town of Holland")
+    vacant = {"vacant_unit": True}
+    again = "holland - last tenant left the place filthy. do i legally have to clean before renting it again"
+    answer = answer_duty(kb, "holland", "clean_own_unit", vacant, "cleanliness", question=again)
+    assert answer.text.startswith("Yes, in the Town of Holland")
+    skipped = "can i rent unit that last tenant left dirty, w/o cleaning?"
+    answer = answer_duty(kb, "amery", "clean_own_unit", vacant, "cleanliness", question=skipped)
+    assert answer.text.startswith("No, in the City of Amery")

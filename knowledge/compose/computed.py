@@ -49,12 +49,14 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
 # A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
 # this range not followed by a unit of something else, and not the outside temperature.
 _TEMPERATURE = re.compile(
-    r"(?<![-\d.§])(?<!§ )(?<!minus )(?<!below )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?<![-\d.§])(?<!§ )(?<!minus )(?<!below )(?<!chapter )(?<!chap )(?<!ch\. )(?<!ch )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
     r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
     r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
     re.I,
 )
 TEMPERATURE_RANGE = (40.0, 200.0)
+# An asking sentence this short ("is it?", "is that right?") asks about the story before it.
+TAG_QUESTION_MAX_WORDS = 4
 _ACCEPTABLE = re.compile(r"\b(?:fine|ok|okay|legal|allowed|normal|acceptable|enough|good enough)\b", re.I)
 _TEMPERATURE_STANDARDS = ("heating_temp_f", "hot_water_temp_f")
 # Words that put a stated temperature indoors or in the water, whatever topic the question was taken for
@@ -76,25 +78,35 @@ def stated_temperature(kb: KnowledgeBase, muni: Municipality, standards: Sequenc
     return temperature_check(kb, muni, kb.topic_config(topic).standards, question)
 
 
+def _stated_and_required(
+    kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str
+) -> tuple[Any, float | None]:
+    """The topic's temperature standard (None without one) and the one temperature the question states (None
+    unless exactly one)."""
+    key = next((k for k in _TEMPERATURE_STANDARDS if k in standards), None)
+    standard = kb.standard(muni.key, key) if key else None
+    if standard is None or not standard.value:
+        return None, None
+    values = [float(v) for v in _TEMPERATURE.findall(question)]
+    values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
+    return standard, (values[0] if len(values) == 1 else None)
+
+
 def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
     """A temperature the question states, compared with the one the code requires ("tnt says it's 65 inside in
     winter, that's fine right?" -> "No. 65° is below the 70° …"); None without a stated temperature or a
     temperature standard of the topic in this code."""
-    key = next((k for k in _TEMPERATURE_STANDARDS if k in standards), None)
-    standard = kb.standard(muni.key, key) if key else None
-    if standard is None or not standard.value:
-        return None
-    values = [float(v) for v in _TEMPERATURE.findall(question)]
-    values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
-    if len(values) != 1:
-        return None
-    stated = values[0]
-    if stated == standard.value:
+    standard, stated = _stated_and_required(kb, muni, standards, question)
+    if standard is None or stated is None or stated == standard.value:
         return None  # "when the furnace is off do i still need hot water at 120?": the code's own figure, named
     shown = f"{stated:g}°"
     below = stated < standard.value
     asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"
-    permission = bool(question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking))
+    # "landlord says 65 degrees is fine in winter. is it?": a short asking sentence asks about what the story calls fine
+    tag = len(asking.split()) <= TAG_QUESTION_MAX_WORDS and question_form.question_kind(asking) == "yes_no"
+    permission = bool(
+        question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking) or (tag and _ACCEPTABLE.search(question))
+    )
     opening = ("No. " if below else "Yes. ") if permission else ""
     section = kb.section(muni.key, standard.citation)
     lines = [
@@ -275,6 +287,10 @@ def temperature_topic(kb: KnowledgeBase, municipality: str, question: str, topic
     no?": hot water, though taken for shut-offs); None without a stated temperature such a topic compares."""
     muni = kb.municipality(municipality)
     for topic in dict.fromkeys(t for t in topics if t and t in kb.topics()):
-        if temperature_check(kb, muni, kb.topic_config(topic).standards, question) is not None:
+        standards = kb.topic_config(topic).standards
+        standard, stated = _stated_and_required(kb, muni, standards, question)
+        if standard is not None and stated == standard.value:
+            return topic  # "have to keep the heat at 70?": the code's own figure, named (no other topic's to compare)
+        if temperature_check(kb, muni, standards, question) is not None:
             return topic
     return None

@@ -130,7 +130,7 @@ def clauses(text: str) -> list[str]:
 def _best_clause(
     kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
 ) -> tuple[float, str, int] | None:
-    """(share of the thing named, clause, position of the first word of it) for the clause of the
+    """(share of the thing named, clause, position of its heaviest word) for the clause of the
     definition that names most of what the question asks about beyond the term itself; with a municipality,
     the share is of the thing's weight in its code."""
     thing = _weighed_thing(kb, question, term, municipality)
@@ -141,16 +141,18 @@ def _best_clause(
     for clause in clauses(text):
         raw = _WORD.findall(clause.lower())
         stems = [selector.stem(w) for w in raw]
-        positions = []
+        positions: list[tuple[float, int]] = []
         named = 0.0
         for alternatives, weight in thing:
             found = [p for p in (_first_position(stems, a) for a in alternatives) if p is not None]
             if found:
-                positions.append(min(found))
+                positions.append((weight, min(found)))
                 named += weight
         share = named / total
         if positions and (best is None or share > best[0]):
-            best = (share, clause, min(positions))
+            # where its heaviest word stands ("is a laundry room a 'habitable room' for the floor-space rules?":
+            # "laundries", after "excluding", not the "floor space" the purpose names)
+            best = (share, clause, max(positions, key=lambda p: (p[0], -p[1]))[1])
     return best
 
 

@@ -67,6 +67,15 @@ def names_exception(kb: Any, question: str, provision: str) -> bool:
     return False
 
 
+def asks_exception(question: str, provision: str) -> bool:
+    """Whether a question asks when a prohibited thing is allowed ("when may a required utility be discontinued?")
+    and the provision's whole sentence has an exception after its rule: then the exception is shown."""
+    found = _EXCEPT.search(provision)
+    if found is None or len(provision[: found.start()].split()) < EXCEPTION_MIN_RULE_WORDS:
+        return False
+    return bool(question_form.ASKS_WHEN_ALLOWED.search(question)) and bool(question_form.NEGATIONS.search(provision))
+
+
 def whole_sentence(section_text: str, quote: str) -> str:
     """The sentence of a section that a quote (a rule's, often cut short) begins, to its end: "No owner … shut off …
     by him" → "No owner … by him, except for such temporary interruption …"; the quote when it is not found."""

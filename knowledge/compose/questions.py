@@ -50,14 +50,14 @@ from knowledge.compose.plain_verdict import (
     ANSWER_MIN_LEXICAL,
     CONDITIONAL,
     _verdict,
+    asks_exception,
     names_exception,
     whole_sentence,
 )
 from knowledge.compose.referring import referring_sentence
 from knowledge.compose.requirement import answer_for_duty
-from knowledge.compose.unit_scope import fitting_first
+from knowledge.compose.unit_scope import fitting_first, prefer_general
 from knowledge.kb import KnowledgeBase, Municipality, Section
-from knowledge.scopes import cited_scope
 from knowledge.sentences import states_a_figure
 
 ALSO_PREFIX = "The code also sets"
@@ -67,6 +67,9 @@ ALSO_MIN_LEXICAL = 0.15
 SECOND_PREFIX = "On the rest of the question, the code says"
 # A yes/no question the best provision's wording does not settle as a plain yes or no.
 NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
+# A yes/no question whose best provision matches less than this share of it, and settles nothing, is not addressed
+# directly: the answer says so, gives that provision, and names whom to ask.
+INDIRECT_MAX_SHARE = 0.45
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
 
 
@@ -253,7 +256,7 @@ def answer_question(
         if referring is not None:  # "dresser housing code fine how much": where the text says the figure is set
             ranked = [referring, *(r for r in ranked if r is not referring)]
             lead = referring
-        if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead):
+        if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead, missing):
             # the figure the text does state comes first; what it does not state follows
             note = (
                 f"The {muni.name} code text does not state the "
@@ -358,35 +361,6 @@ def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
         granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
         settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
     return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
-
-
-# A provision for dwellings in general leads instead of a better-matching one limited to a kind of dwelling
-# the question does not name (a rooming house) when it matches at most this much less of the question.
-GENERAL_MARGIN = 0.3
-
-
-def prefer_general(kb: KnowledgeBase, question: str, ranked: Sequence[Any]) -> list[Any]:
-    """The ranking with a general provision first when the best one is limited to a kind of dwelling the
-    question does not name and a general one matches nearly as well ("is my landlord required to give me
-    a shower or tub?": every dwelling unit's bathtub or shower, not the rooming houses' ratio)."""
-    ranked = list(ranked)
-    if not ranked:
-        return ranked
-    lead = ranked[0].candidate  # limited by its words, or by its citation ("Rooming houses, B": "All such facilities …")
-    if selector.unnamed_scope(kb, question, lead) is None and cited_scope(kb, question, lead) is None:
-        return ranked
-    floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical - GENERAL_MARGIN)
-    general = next(
-        (
-            r
-            for r in ranked[1:]
-            if r.lexical >= floor
-            and selector.unnamed_scope(kb, question, r.candidate) is None
-            and cited_scope(kb, question, r.candidate) is None
-        ),
-        None,
-    )
-    return [general, *[r for r in ranked if r is not general]] if general is not None else ranked
 
 
 # An officer question ("which official issues rooming house permits?") leads with the best provision that
@@ -506,17 +480,22 @@ def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], qu
     return None
 
 
-def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any) -> bool:
+def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any, missing: str) -> bool:
     """Whether the stated figure that leads is about what was asked ("min openable window area?": 4% of
     the floor area, where the share of the window area is not stated); then it leads, with the note on
-    what is not stated. A figure about something else (urinals, for a water-heater temperature) does
+    what is not stated. A figure about something else (urinals, for a water-heater temperature), or one the
+    question names clearly less than the ``missing`` one (a board's quorum, asked its members' terms), does
     not: the silence comes first."""
-    texts = {lead.candidate.key: kb.standard_description(lead.candidate.key)}
-    return selector.match_descriptions(kb, question, muni.key, texts).get(lead.candidate.key, 0.0) >= MISSING_LEAD_MIN
+    texts = {lead.candidate.key: kb.standard_description(lead.candidate.key), missing: kb.standard_description(missing)}
+    scores = selector.match_descriptions(kb, question, muni.key, texts)
+    stated = scores.get(lead.candidate.key, 0.0)
+    return stated >= MISSING_LEAD_MIN and stated >= scores.get(missing, 0.0) - MISSING_LEAD_MARGIN
 
 
-# A stated figure leads before the note on a missing one only when its description matches this much of the question.
+# A stated figure leads before the note on a missing one only when its description matches this much of the question,
+# and no less than the missing one's by more than the margin.
 MISSING_LEAD_MIN = 0.4
+MISSING_LEAD_MARGIN = 0.15
 
 
 def _asked_missing_standard(
@@ -602,8 +581,11 @@ def compose_lead(
         verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
         shown = lead.text
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
-        if verdict == "No" and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
+        unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
+        if (verdict == "No" or unsettled) and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
             verdict, shown = CONDITIONAL, whole  # "can landlord shut water off to fix a pipe?": "… except … repairs …"
+        elif not verdict and asks_exception(asked, whole):
+            shown = whole  # "when may a required utility be discontinued?": "… except for such temporary interruption …"
         listed = whole_list(kb, muni.key, ranked)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
         if introduced and not _BINDS.search(lead.text) and not question_form.NEGATIONS.search(lead.text):
@@ -618,6 +600,10 @@ def compose_lead(
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
         if not verdict and yes_no and not settled and not closest and question_form.ASKS_FOR_RULE.search(asked):
             opening = "Yes. "  # "… If there's a fire I don't know how I'd get out. Isn't there a rule about that?"
+        elif not verdict and yes_no and not settled and not closest and share < INDIRECT_MAX_SHARE:
+            # "can my landlord rent out the basement as a bedroom?" met only by the basement windows' screens
+            opening = f"The {muni.name} code text does not address this directly; "
+            note = note or f"For an answer, ask the {_officer(muni)}."
         elif not verdict and yes_no and not settled:
             opening = NO_PLAIN_VERDICT  # say so plainly: the wording does not settle it as a yes or no
         if listed is not None:  # "what conditions must be met …?": the lead-in and all its items

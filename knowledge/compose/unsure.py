@@ -14,11 +14,11 @@ from knowledge.compose.questions import (
     answer_question,
     compose_lead,
     member_definition,
-    prefer_general,
     quoted_definition,
     scope_note,
     topicless_sentence,
 )
+from knowledge.compose.unit_scope import prefer_general
 from knowledge.kb import KnowledgeBase, Municipality
 
 

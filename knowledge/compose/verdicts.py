@@ -130,6 +130,8 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
     refuser = refusing_side(question, vocabulary, role)
     if refuser is not None and None not in sides:  # "tenant won't let me in, can she do that?": not if it is her duty
         return "No, " if refuser in sides else ""
+    if any(p.search(question) for p in vocabulary.proposals.get("waived", ())):
+        return "No, "  # "can i rent it w/o cleaning?": it must be done, by the party the verdict names
     side = proposed_side(question, vocabulary, role)
     if side is None and any(p.search(question) for p in vocabulary.proposals.get("obliged", ())):
         return "Yes, "  # "doesn't it have to be fixed?": it must be done, by the party the verdict names
