@@ -287,10 +287,7 @@ def temperature_topic(kb: KnowledgeBase, municipality: str, question: str, topic
     no?": hot water, though taken for shut-offs); None without a stated temperature such a topic compares."""
     muni = kb.municipality(municipality)
     for topic in dict.fromkeys(t for t in topics if t and t in kb.topics()):
-        standards = kb.topic_config(topic).standards
-        standard, stated = _stated_and_required(kb, muni, standards, question)
-        if standard is not None and stated == standard.value:
-            return topic  # "have to keep the heat at 70?": the code's own figure, named (no other topic's to compare)
-        if temperature_check(kb, muni, standards, question) is not None:
-            return topic
+        standard, stated = _stated_and_required(kb, muni, kb.topic_config(topic).standards, question)
+        if standard is not None and stated is not None:
+            return topic  # compared, or the code's own figure named ("have to keep the heat at 70?")
     return None
