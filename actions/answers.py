@@ -29,6 +29,7 @@ from knowledge.compose import (
     ask_municipality,
     duty_asked,
     keeps_topic,
+    place_choice,
     settled_by_definition,
     topic_for_duty,
     topic_from_text,
@@ -290,7 +291,7 @@ def answer_or_ask(
         asked, topic = None, checked
     duty, topic = asked if asked else (None, topic)
     if key is None:
-        events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
+        events = send(dispatcher, place_choice(kb(), unknown, text, topic), tracker)
         return events + [
             SlotSet("pending_topic", topic),
             SlotSet("municipality", None),

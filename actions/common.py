@@ -11,7 +11,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from knowledge import facts as fact_reading
 from knowledge.answer_parts import channel_payload
 from knowledge.compose import DISCLAIMER, Answer
-from knowledge.entities import named_as_nearby, other_place_wins, role_of
+from knowledge.entities import named_as_nearby, other_place_wins, role_of, two_covered_named
 from knowledge.kb import KnowledgeBase
 
 _KB: KnowledgeBase | None = None
@@ -46,6 +46,9 @@ def current_municipality(tracker: Tracker) -> tuple[str | None, str | None]:
     if named and named_as_nearby(text, named, kb().places()):
         return None, f"near {named}"  # "I live near Amery": somewhere beside a covered place, not in it
     if named:
+        open_between = _open_between(tracker, text)
+        if open_between:  # "rentals in both Holland and Howard": which code the question is for is not said
+            return None, " and ".join(kb().municipality(k).name for k in open_between)
         key = _named_municipality(tracker, named)
         outside = _said_outside(tracker, key, cores) if key else None
         if outside and len(text.split()) > len(str(named).split()) + BARE_CHOICE_EXTRA_WORDS:
@@ -83,6 +86,32 @@ def _said_outside(tracker: Tracker, key: str, cores: List[str]) -> str | None:
                 return str(other)
         elif named and resolved == key and named_as_nearby(text, named, kb().places()):
             return f"near {named}"
+    return None
+
+
+def _open_between(tracker: Tracker, text: str) -> List[str]:
+    """The covered municipalities a message names when it leaves the choice between them open: two or more named,
+    none of them the one in play (that one's answer came first: "Does Howard permit posting alone, as Holland
+    does?" asks about Howard) and none given as where the user comes from."""
+    values = [str(v) for v in tracker.get_latest_entity_values("municipality")]
+    keyed = [(kb().resolve_municipality(v), v) for v in values]
+    keys = [k for k, _ in keyed if k]
+    slot = _slot_before_message(tracker, "municipality")
+    remembered = kb().resolve_municipality(slot) if isinstance(slot, str) and slot else None
+    if remembered in keys:
+        return []
+    return two_covered_named(keys, {k: v for k, v in reversed(keyed) if k}, kb().places(), text)
+
+
+def _slot_before_message(tracker: Tracker, slot: str) -> Any:
+    """A slot's value before the latest message (its entities fill some slots before any action runs)."""
+    events = list(tracker.events)
+    last_user = max((i for i, e in enumerate(events) if e.get("event") == "user"), default=len(events))
+    for event in reversed(events[:last_user]):
+        if event.get("event") == "slot" and event.get("name") == slot:
+            return event.get("value")
+        if event.get("event") == "restart":
+            return None
     return None
 
 

@@ -250,3 +250,24 @@ def other_place_wins(
     if not text or not name or (origins and re.search(rf"\b(?:{origins})\s+(?:the\s+)?{name}\b", said)):
         return False
     return True
+
+
+def two_covered_named(keys: list[str], names: dict[str, str], places: dict[str, Any], text: str) -> list[str]:
+    """The covered municipalities a message leaves open between, when it names two or more and none is where the
+    user comes from or what it compares with (``origin_words``, ``reference_words``) ("rentals in both Holland and Howard", "Amery or maybe Dresser, we're right on the line"); an
+    empty list when it names one, or all but one are given as origins ("I moved from Howard to Holland": Holland).
+    ``keys`` are the covered keys named, in order; ``names`` maps each key to the name the message used."""
+    distinct = list(dict.fromkeys(keys))
+    if len(distinct) < 2:
+        return []
+    words = [*(places.get("origin_words") or []), *(places.get("reference_words") or [])]
+    origins = "|".join(r"\s+".join(re.escape(p) for p in str(w).lower().split()) for w in words)
+    said = " ".join(re.findall(r"[a-z]+", str(text).lower()))
+    kinds = "|".join(re.escape(v) for vs in (places.get("kinds") or {}).values() for v in vs) or "city"
+    left = []
+    for key in distinct:
+        name = r"\s+".join(re.escape(w) for w in re.findall(r"[a-z]+", str(names.get(key, key)).lower()))
+        if origins and name and re.search(rf"\b(?:{origins})\s+(?:the\s+)?(?:(?:{kinds})\s+of\s+)?{name}\b", said):
+            continue
+        left.append(key)
+    return left if len(left) >= 2 else []

@@ -78,6 +78,9 @@ class Vocabulary:
     officer_titles: tuple[str, ...] = ()
     # the words of a rule that set when a duty is due ("at all reasonable times"): a decided verdict says them
     duty_qualifiers: tuple[str, ...] = ()
+    # duties that forbid an act ("no owner shall shut off …"): asked whether the act is allowed, a decided one says no
+    # (duty -> {"act": the act in words, "unless_named": words naming the texts' exceptions})
+    prohibitions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # the topic each duty belongs to (vocab.yml's topics), to tell a story's duty from the asked one's
     duty_topics: Mapping[str, str] = field(default_factory=dict)
 
@@ -205,7 +208,7 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
     for party, side in (raw.get("sides") or {}).items():
         if side not in ("landlord", "tenant"):
             problems.append(f"sides.{party}: {side!r} is neither landlord nor tenant")
-    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal", "asker_refusal", "obliged", "waived")), ("asker", ("owner", "occupant"))):
+    for section, allowed in (("proposals", ("asker", "other", "owner", "occupant", "both", "refusal", "asker_refusal", "obliged", "waived", "allowed")), ("asker", ("owner", "occupant"))):
         for name, patterns in (raw.get(section) or {}).items():
             if name not in allowed:
                 problems.append(f"{section}.{name}: must be one of {', '.join(allowed)}")
@@ -214,6 +217,9 @@ def validate(raw: Mapping[str, Any], facts: Mapping[str, Mapping[str, Any]], dut
                     re.compile(pattern)
                 except re.error as exc:
                     problems.append(f"{section}.{name}: bad pattern {pattern!r}: {exc}")
+    for duty, entry in (raw.get("prohibitions") or {}).items():
+        if duty not in duties or not isinstance((entry or {}).get("act"), str):
+            problems.append(f"prohibitions.{duty}: unknown duty, or no 'act' in words")
     for key in ("who_phrases", "story_questions", "what_if_questions"):
         for pattern in raw.get(key) or []:
             try:
@@ -270,6 +276,10 @@ def compile_vocabulary(
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),
+        prohibitions={
+            str(d): {"act": str(e["act"]), "unless_named": tuple(str(w).lower() for w in e.get("unless_named") or ())}
+            for d, e in (raw.get("prohibitions") or {}).items()
+        },
     )
 
 

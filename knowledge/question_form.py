@@ -21,7 +21,7 @@ FORM_KEYS = (
     "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
     "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
-    "asks_one_alone",
+    "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts", "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged", "gives_thing", "alternative_ways",
 )
 
 
@@ -55,6 +55,69 @@ _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
 _TELLS_FIGURE = _pattern("tells_figure")
 COMPELS = _pattern("compels")
 ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
+AUTHORITY_ASKS = _pattern("authority_asks")
+_STILL_DESPITE = _pattern("still_despite")
+_CHOICE_GIVEN = _pattern("choice_given")
+_ASKER_OBLIGED = _pattern("asker_obliged")
+_GIVES_THING = _pattern("gives_thing")
+
+
+def _permitted_only_after(question: str, provision: str) -> bool:
+    """Whether what a "must … give …?" question asks about is what the provision's permission waits for ("must the
+    inspector give notice before entering?" met by "may enter … after due notice")."""
+    if not re.search(r"\bmay\b", provision, re.IGNORECASE):
+        return False
+    template = str(_FORMS["conditioned_on"])
+    for found in _GIVES_THING.finditer(question):
+        word = re.escape(found.group(1).lower().rstrip("s"))
+        if re.search(template.format(word=word + r"s?\b"), provision, re.IGNORECASE):
+            return True
+    return False
+_WITHOUT_ASKED = _pattern("without_asked")
+
+
+_CONFLICTS = tuple(
+    (re.compile(str(c["asked"]), re.IGNORECASE), re.compile(str(c["provision"]), re.IGNORECASE)) for c in _FORMS["conflicts"]
+)
+
+
+STATED_LIMITS: dict[str, dict[str, str]] = {str(k): dict(v) for k, v in (_FORMS.get("stated_limits") or {}).items()}
+
+
+def conflicts_with(question: str, provision: str) -> bool:
+    """Whether a question asks if something is allowed that the provision's own words rule out (``conflicts``): "can the
+    bathroom be a curtained-off corner of the bedroom?" met by "… separate from the habitable rooms …"; never for a
+    question of need ("does every apartment need its own bathroom or can we share?")."""
+    if OBLIGATION.search(question):
+        return False
+    return any(asked.search(question) and against.search(provision) for asked, against in _CONFLICTS)
+
+
+def granted_only_with(question: str, provision: str) -> bool:
+    """Whether a permission asked "without" something ("… come in without notice?") is granted by the provision only
+    with it ("may enter … after due notice": ``conditioned_on``)."""
+    for found in _WITHOUT_ASKED.finditer(question):
+        word = re.escape(found.group(1).lower().rstrip("s"))
+        if re.search(str(_FORMS["conditioned_on"]).format(word=word + r"s?\b"), provision, re.IGNORECASE):
+            return True
+    return False
+
+
+def _denies_quality(question: str, provision: str) -> bool:
+    """Whether the provision denies the very quality an "is it …?" question asks ("transferable"): ``denies_quality``."""
+    from knowledge.selector import STOPWORDS
+
+    asked = [
+        w for w in _WORD.findall(story_and_question(question)[1].lower()) if len(w) >= QUALITY_MIN_LETTERS and w not in STOPWORDS
+    ]
+    template = str(_FORMS["denies_quality"])
+    rule = _PROVISO.split(provision, 1)[0]  # not "provided that such screens shall not be required …"
+    return any(re.search(template.format(word=re.escape(w)), rule, re.IGNORECASE) for w in asked)
+
+
+QUALITY_MIN_LETTERS = 4  # a quality word ("transferable", "vote"), not "it" or "such"
+# an "is it …?", "does it …?" question that asks a quality and denies nothing itself ("doesn't it …?" does)
+_QUALITY_ASKED = re.compile(r"^\W*(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)", re.IGNORECASE)
 _LATE_YES_NO = _pattern("late_yes_no")
 _ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
@@ -175,6 +238,11 @@ _PARTIES = {side: _pattern(f"{side}_party") for side in ("owner", "occupant", "o
 _ASKS_PARTY_DUTY = _pattern("asks_party_duty")
 
 
+def names_officer(text: str) -> bool:
+    """Whether a text names an officer or a body ("the Building Inspector", "the Board"): ``officer_party``."""
+    return _PARTIES["officer"].search(text) is not None
+
+
 def _party(text: str) -> str | None:
     """The side ("owner", "occupant", "officer") of the first party a text names, or None."""
     found = [(m.start(), side) for side, pattern in _PARTIES.items() for m in [pattern.search(text)] if m]
@@ -211,6 +279,30 @@ def states_context(text: str) -> bool:
 _PROVISO = re.compile(r"\bprovided,? (?:that|however|further)\b", re.IGNORECASE)
 
 
+_WAYS = _FORMS["alternative_ways"]
+_WAYS_SPLIT = re.compile(str(_WAYS["split"]), re.IGNORECASE)
+_WAYS_ONLY = re.compile(str(_WAYS["only"]), re.IGNORECASE)
+_WAYS_ALLOWED = re.compile(str(_WAYS["allowed"]), re.IGNORECASE)
+
+
+def one_of_the_ways(question: str, provision: str) -> str | None:
+    """ "Yes" when a question asks whether one of the ways a provision lists is allowed ("can the inspector just tape the
+    notice to my door?" met by "… or if a copy thereof is posted …"), "No" when it asks whether one way is the only one
+    ("… validly served only if it is handed to the owner in person?"); None when the provision lists no such ways or the
+    question names none of them (``alternative_ways``)."""
+    ways = _WAYS_SPLIT.split(" ".join(provision.lower().split()))
+    if len(ways) < 2:
+        return None
+    named = {str(v) for w, v in (_WAYS.get("ways") or {}).items() if re.search(rf"\b{re.escape(str(w))}\b", question.lower())}
+    listed = [w for w in named if any(re.search(rf"\b{re.escape(w)}\b", way) for way in ways)]
+    if not listed:
+        return None
+    asking = story_and_question(question)[1]
+    if _WAYS_ONLY.search(asking):
+        return "No"
+    return "Yes" if _WAYS_ALLOWED.search(asking) else None
+
+
 def _needs_another(question: str, provision: str) -> bool:
     """Whether a question asks if one thing alone suffices and the provision requires it with another ("… sent a copy
     thereof by registered mail to his last known address and a copy is posted …")."""
@@ -235,8 +327,13 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
+    way = one_of_the_ways(question, provision)
+    if way is not None:
+        return way  # "can the inspector just tape the notice to my door?" met by "… or if a copy … is posted …"
     if RELIEF.search(question) and NOT_RELIEVED.search(provision):
         return "No"  # "does the lease let my landlord off the hook?" met by "… shall not relieve any party …"
+    if _STILL_DESPITE.search(question) and NOT_RELIEVED.search(provision):
+        return "Yes"  # "i had a permit so can dresser still fine me?" met by "… shall not constitute a defense"
     compels = COMPELS.search(story_and_question(question)[1])
     if compels:
         # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
@@ -246,16 +343,26 @@ def yes_no(question: str, provision: str) -> str | None:
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
     if lacks_required(question, provision):
         return "No"  # what the question says is missing, the provision requires
+    if conflicts_with(question, provision):
+        return "No"  # "can the bathroom be a curtained-off corner of the bedroom?": "separate from the habitable rooms"
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
         return "Yes"  # "shall not be construed to prevent …": the thing is allowed
     if PERMISSION.search(question):
+        if not negated and granted_only_with(question, provision):
+            return "No"  # "can the inspector come in without notice?" met by "may enter … after due notice"
         return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
+    if _QUALITY_ASKED.match(story_and_question(question)[1]) and _denies_quality(question, provision):
+        return "No"  # "Is such a permit transferable?" met by "No such permit shall be transferable."
     if (
         OBLIGATION.search(question)
         or YES_NO_HINTS.search(question)
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
         or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
     ):
+        if OBLIGATION.search(question) and _permitted_only_after(question, provision):
+            return "Yes"  # "must the inspector give notice before entering?" met by "may enter … after due notice"
+        if OBLIGATION.search(question) and _ASKER_OBLIGED.search(question) and _CHOICE_GIVEN.search(provision):
+            return "No"  # "do i have to let him in?" met by "… may give … free access …, or require a warrant"
         if NEGATIONS.search(_PROVISO.split(provision, 1)[0]):
             # "shall not rent … without having been issued a license": the license is required
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)

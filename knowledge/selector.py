@@ -88,6 +88,10 @@ UNKNOWN_HOUSING_WORD_SHARE = 1.0
 UNKNOWN_WORD_IDF_SHARE = 0.05
 # A provision of the section the question cites ("Under § 190-3, ...", "Town of Howard § 12.11: ...").
 CITED_BONUS = 0.2
+# A yes/no question of need ("do i need a permit?", "can i rent a room without a permit?") leads with the provision that sets
+# the requirement ("No person shall operate a rooming house unless he holds a valid … permit") over another of the
+# same match ("This permit shall be displayed …"): more than a long sentence's length costs.
+REQUIRED_CONDITION_BONUS = 0.03
 _CITED = re.compile(
     r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE
 )
@@ -100,8 +104,8 @@ STOPWORDS = frozenset(
     doing done for from get gets got had has have having he her here hers him his how i if in into is it its
     just me might more most must my no nor not now of off on once only or other our out over own please same
     she should so some such than that the their them then there these they this those through to too under
-    until up upon us very was we were what when where which while who whom whose why will with would you your
-    yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs
+    until up upon us very was we were what when where which while who whom whose why will with without would you your
+    yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs needed
     want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per
     whats thats theres heres even really actually just right saying says said say looking because bc cuz many
     going gonna wanna
@@ -513,6 +517,7 @@ def select(
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
     unit = asked_unit(question)
+    needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -577,6 +582,8 @@ def select(
             score += UNIT_BONUS if candidate.unit == unit else -UNIT_BONUS
         elif unit and candidate.kind == "sentence" and _states_in_unit(candidate.text, unit):
             score += UNIT_BONUS  # "… is filed within 10 days following …"
+        if needs and lexical > 0 and REQUIRED_CONDITION.search(candidate.text):
+            score += REQUIRED_CONDITION_BONUS  # the requirement itself, for "do i need …?" / "can i … without …?"
         if cited and _in_cited(candidate.citation, cited):
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):
@@ -644,7 +651,7 @@ def unnamed_things(kb: KnowledgeBase, question: str, municipality: str) -> list[
     return [
         c.words
         for c in concepts(asking, kb.concept_phrases())
-        if (c.words in things or c.words.rstrip("s") in things)
+        if (c.words in things or c.words.rstrip("s") in things or any(w in things for w in c.words.split()))
         and all(_alternative_idf(a, idx) is None for a in c.alternatives)
     ]
 

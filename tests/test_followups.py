@@ -963,6 +963,35 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "two covered places named: the bot asks which, and answers the question for the one picked",
+        "turns": [
+            {
+                "user": "I own rentals in both Holland and Howard. What temperature do I have to keep the heat at?",
+                "expect": ["You named the Town of Holland and the Town of Howard", EACH_COVERED],
+                "reject": ["Source:", "70"],
+                "municipality": None,
+            },
+            {"user": "Howard", "expect": ["Town of Howard", "70"], "municipality": "howard"},
+        ],
+    },
+    {
+        "name": "asked to compare two covered places, the bot compares",
+        "turns": [
+            {"user": "compare the heat temperature in holland and howard", "expect": ["side by side", "Town of Howard", "70"]},
+        ],
+    },
+    {
+        "name": "a unit's size told, then people asked about by \"is that enough\" and a bare number",
+        "turns": [
+            {
+                "user": "I rent a 2-bedroom in Muskego with about 600 square feet of living space, not counting closets.",
+                "expect": ["at most 5 occupants"],
+            },
+            {"user": "Is that enough for 4 people?", "expect": ["meets the minimum for 4 occupants"], "reject": ["How big"]},
+            {"user": "and for 6?", "expect": ["does not meet the minimum for 6 occupants"], "reject": ["How big"]},
+        ],
+    },
+    {
         "name": "a leak told about a child's room is a leak, not a bedroom size",
         "turns": [
             {"user": "roof's been leaking into my kid's room for weeks, we're in Amery", "expect": ["repair"], "reject": ["sq ft"]},

@@ -630,3 +630,26 @@ def test_a_chapter_number_is_no_temperature_and_a_complaint_asks_for_the_inspect
     assert temperature_topic(kb, "holland", asked, ["hot_water", "heating"]) is None
     inspect = ask(kb, "amery", "inspections", "can I get the city to inspect my apartment in Amery if my landlord won't fix stuff?")
     assert inspect.text.startswith("Yes.") and "Upon a complaint by any person" in inspect.text
+
+
+def test_a_length_stated_against_a_limit_is_compared(kb):
+    """Muskego's basement floor may be at most three feet six inches below grade: 4 ft is "No", 3 ft is yes on that
+    figure only (the ceiling rule still applies)."""
+    deep = ask(kb, "muskego", "basements", "basement apt in my muskego duplex, floor is 4 ft below grade. can i rent it out as a unit")
+    assert deep.text.startswith("No. 4 ft is more than the three feet six inches"), deep.text
+    shallow = ask(kb, "muskego", "basements", "muskego basement floor is 3 feet below grade, ok for a bedroom?")
+    assert shallow.text.startswith("On that figure, yes: 3 ft is not more than"), shallow.text
+
+
+def test_outlets_and_a_light_fixture_are_counted_against_the_rooms_figure(kb):
+    """Two outlets, or one and a supplied light fixture: one outlet and no light fixture is "No"."""
+    short = ask(kb, "muskego", "electrical", "My bedroom in Muskego has one outlet and no light fixture at all. Is that allowed?")
+    assert short.text.startswith("No. With 1 outlet and no light fixture, the room falls short"), short.text
+    lit = ask(kb, "holland", "electrical", "holland bedroom has one outlet and a ceiling light. ok?")
+    assert lit.text.startswith("Yes. With 1 outlet and a light fixture, the room meets"), lit.text
+    assert ask(kb, "holland", "electrical", "how many outlets does a bedroom need in holland?").payload.get("compared") is None
+
+
+def test_the_codes_own_temperature_asked_as_a_duty_is_a_yes(kb):
+    hot = ask(kb, "muskego", "hot_water", "muskego duplex, when the furnace is off for the summer do i still need hot water at 120?")
+    assert hot.text.startswith("Yes. In the City of Muskego"), hot.text

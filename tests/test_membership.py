@@ -176,3 +176,14 @@ def test_the_thing_asked_about_decides_not_the_purpose_named_around_it(kb):
     asked = "Under the Town of Holland definitions, is a laundry room a 'habitable room' for purposes of the floor-space requirements?"
     found = membership_verdict(kb, asked, definition.term, definition.text, "holland")
     assert found and found[0] == "No"
+
+
+def test_a_baby_of_no_stated_age_counts_not_until_over_the_occupant_age(kb):
+    """ "does a baby count as an occupant?" against "Any person over one year of age …": not until then (it was a
+    wrong "Yes"); an infant "under twelve months" does not; a 3-year-old does."""
+    from knowledge.compose.membership import age_verdict
+
+    occupant = "Any person over one year of age living, sleeping, cooking, or eating in a rental dwelling unit."
+    assert age_verdict("does a baby count as an occupant in amery?", occupant)[0].startswith("No, not until over one year")
+    assert age_verdict("is an infant under twelve months of age counted as an 'occupant'?", occupant)[0] == "No"
+    assert age_verdict("does my 3 year old count as an occupant?", occupant)[0] == "Yes"

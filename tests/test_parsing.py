@@ -676,3 +676,27 @@ def test_people_counted_against_bathroom_fixtures(text, fixtures):
 def test_our_place_is_the_dwelling_unit():
     request = parse_space_request("me, my wife and our 2 kids rent in the Town of Holland. how much floor space does our place legally need?")
     assert request.kind == "unit" and request.household and request.household.count == 4
+
+
+def test_a_cited_section_number_counts_no_one_and_sizes_no_room():
+    """ "Under § 12.11(2)(a) …" is a clerk's citation, not a person aged 2 (it was read as a bedroom question)."""
+    from knowledge import parsing
+
+    cited = "Under § 12.11(2)(a) of the Town of Howard code, within what period must a petition be filed?"
+    request = parsing.parse_space_request(cited)
+    assert request.household is None and not request.rooms, request
+    assert parsing.parse_household("Sec. 190-10 and 12.09(1)(a): who cleans?") is None
+    kids = parsing.parse_space_request("Under § 190-9, is a 10x12 room ok for 2 kids?")
+    assert kids.household.count == 2 and kids.rooms[0].area_sqft == 120
+
+
+def test_a_bare_number_after_a_space_check_is_a_head_count():
+    """ "and for 6?", "for three?": that many people (people.yml ``bare_counts``); a bigger bare number is none."""
+    from knowledge import parsing
+
+    for text, count in (("and for 6?", 6), ("for three?", 3), ("what about for 5", 5)):
+        request = parsing.parse_space_request(text)
+        assert request.household is not None and request.household.count == count, text
+        assert request.follow_up, text
+    assert parsing.parse_space_request("and for 600?").household is None
+    assert parsing.parse_space_request("Is that enough for 4 people?").follow_up

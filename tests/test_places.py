@@ -251,3 +251,28 @@ def test_a_clerks_chapter_or_section_number_names_the_code(nlp, kb, text, key):
 
 def test_a_number_alone_names_no_code(nlp):
     assert not places_in(nlp, "I have 12 kids and 190 sq ft, is that ok?")
+
+
+def test_two_covered_places_named_leave_the_code_open_unless_one_is_where_the_user_comes_from_or_compares_with():
+    """ "rentals in both Holland and Howard": the bot asks which (a user with both reads either answer as his);
+    "I moved from Howard to Holland" is Holland, "… posting alone, as Holland does?" is Howard."""
+    from knowledge.entities import two_covered_named
+
+    names = {"holland": "Holland", "howard": "Howard"}
+    both = "I own rentals in both Holland and Howard. What temperature do I have to keep the heat at?"
+    assert two_covered_named(["holland", "howard"], names, PLACES, both) == ["holland", "howard"]
+    assert two_covered_named(["howard", "holland"], names, PLACES, "I moved from Howard to Holland. how warm?") == []
+    compared = "Does the Town of Howard permit service by posting alone, as Holland does?"
+    assert two_covered_named(["howard", "holland"], {"howard": "Town of Howard", "holland": "Holland"}, PLACES, compared) == []
+    assert two_covered_named(["amery"], {"amery": "Amery"}, PLACES, "amery heat") == []
+
+
+def test_two_covered_places_are_asked_about_or_compared_when_the_user_asks_to_compare(kb):
+    from knowledge.compose import place_choice
+
+    both = "Town of Holland and Town of Howard"
+    asked = place_choice(kb, both, "holland and howard - do i have to supply trash cans in a 6 unit", "garbage_rubbish")
+    assert asked.payload["ask"] == "municipality" and "Each has its own code" in asked.text, asked.text
+    assert all(m.name in asked.text for m in kb.municipalities()) and not asked.payload.get("citations")
+    compared = place_choice(kb, both, "compare the heat temperature in holland and howard", "heating")
+    assert compared.payload.get("comparison") and "Town of Howard" in compared.text, compared.text

@@ -15,11 +15,23 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
     assert set(question_form.FORM_KEYS) <= set(forms), set(question_form.FORM_KEYS) - set(forms)
     for key in question_form.FORM_KEYS:
         value = forms[key]
-        if isinstance(value, list):
+        if isinstance(value, list) and value and all(isinstance(c, dict) for c in value):  # conflicts: asked / provision
+            for pair in value:
+                re.compile(pair["asked"])
+                re.compile(pair["provision"])
+        elif isinstance(value, list):
             assert value and all(isinstance(w, str) and w.strip() == w and w for w in value), key
+        elif key == "alternative_ways":  # the patterns, and people's words -> the texts' word for each way
+            for part in ("split", "only", "allowed"):
+                re.compile(value[part])
+            assert all(isinstance(w, str) and isinstance(t, str) for w, t in value["ways"].items())
+        elif isinstance(value, dict):  # stated_limits: standard key -> max or min, and the words after the length
+            for spec in value.values():
+                assert spec["limit"] in ("max", "min"), key
+                re.compile(spec["said"])
         else:
             assert isinstance(value, str) and value, key
-            re.compile(value)
+            re.compile(value.format(word="vote") if "{word}" in value else value)
 
 
 def test_a_malformed_file_is_caught(tmp_path):
@@ -210,3 +222,59 @@ def test_one_thing_alone_where_the_provision_requires_it_with_another_is_a_no():
               "thereof by registered mail to his last known address and a copy is posted in a conspicuous place")
     assert question_form.yes_no("Is service of a notice and order by registered mail alone sufficient?", howard) == "No"
     assert question_form.yes_no("is it properly served if it is only sent by registered mail?", howard) == "No"
+
+
+def test_a_permission_asked_of_an_authority_or_a_covered_place_is_not_answered_by_a_ban_on_persons(kb):
+    """ "can amery condemn my house?" is not "No" because "No person shall deface or remove the placard"; every covered
+    municipality's name is among the authorities of ``authority_asks``."""
+    from knowledge.compose.plain_verdict import _verdict
+
+    for muni in kb.municipalities():
+        name = muni.name.split(" of ", 1)[-1].lower()
+        assert question_form.AUTHORITY_ASKS.search(f"can {name} condemn my house?"), name
+    placard = "No person shall deface or remove the placard from any building which has been condemned as unfit"
+    assert _verdict("can the city condemn my building and remove the placard?", placard, 0.9) is None
+    assert _verdict("can my landlord remove the placard from the building?", placard, 0.9) == "No"
+
+
+def test_one_of_several_ways_is_allowed_and_none_is_the_only_one():
+    """Holland's service: personally, or by registered mail, or posted: each way counts, none is the only one."""
+    served = ("provided that such notice shall be deemed to be properly served upon such owner or agent, or upon such "
+              "occupant if a copy thereof is served upon him personally, or if a copy thereof is sent by registered mail "
+              "to his last known address, or if a copy thereof is posted in a conspicuous place in or about the dwelling")
+    assert question_form.yes_no("can the inspector just tape the notice to my front door?", served) == "Yes"
+    assert question_form.yes_no("is a notice validly served only if it is handed to the owner in person?", served) == "No"
+    assert question_form.one_of_the_ways("can the inspector just tape the notice to my door?", "It shall be posted.") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "provision", "verdict"),
+    [
+        # a proposal the provision's own words rule out (``conflicts``), unless need is asked
+        ("amery - can the bathroom in my rental just be a curtained-off corner of the bedroom?",
+         "Every rental dwelling unit shall contain a room within its walls, separate from the habitable rooms, which affords privacy", "No"),
+        ("upstairs unit has no bathroom, tnts use the one downstairs. is that ok?",
+         "Every rental dwelling unit shall contain a room within its walls", "No"),
+        ("does every apartment need its own bathroom or can we share with the unit next door?",
+         "Every rental dwelling unit shall contain a room within its walls", None),
+        ("may a unit's only bathroom be reached through another unit's sleeping room?",
+         "access to a bathroom without requiring passage through a sleeping room of another dwelling unit", "No"),
+        # a permission granted only with what the question leaves out (``without_asked``, ``conditioned_on``)
+        ("can the inspector come in without notice?", "the Building Inspector may enter, at proper time after due notice, all units", "No"),
+        ("can i rent a room without a permit?", "No person shall operate a rooming house unless he holds a valid rooming house permit", "No"),
+        # ... or the thing a "must … give …?" question asks about
+        ("must the inspector give notice before entering?", "the Building Inspector may enter, at proper time after due notice, all units", "Yes"),
+        # the quality asked is denied (``denies_quality``)
+        ("Is such a permit transferable?", "No such permit shall be transferable.", "No"),
+        ("Does the Town Attorney have a vote on the board?", "One member shall be the Town Attorney who shall be an ex-officio member and not vote.", "No"),
+        ("the seller has a rental license. does it transfer to me?", "Licenses shall be issued for two years and are nontransferable", "No"),
+        ("do i need a license to rent my house?", "shall not rent any property without having been issued a rental housing license", "Yes"),
+        # what the user counted on does not stop it (``still_despite``)
+        ("i had a permit so can dresser still fine me", "the fact that a permit was issued shall not constitute a defense", "Yes"),
+        # the asker is left a choice (``choice_given``), not the inspector (``asker_obliged``)
+        ("do i have to let him in without a warrant?", "the owner may give the Building Inspector free access thereto, or require a warrant", "No"),
+        ("does he have to show ID before coming in?", "the owner may give the Building Inspector free access thereto, or require a warrant", None),
+    ],
+)
+def test_yes_or_no_from_what_the_question_proposes_against_the_provisions_words(question, provision, verdict):
+    assert question_form.yes_no(question, provision) == verdict

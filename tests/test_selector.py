@@ -424,3 +424,11 @@ def test_a_definition_leads_with_its_text(kb):
     assert answer.text.startswith('In the Village of Dresser code, "nuisance" means (')
     assert "Whatever is dangerous to human life" in answer.text.split("\n")[0]
 
+
+
+def test_a_question_of_need_leads_with_the_requirement_not_another_sentence_of_the_same_match(kb):
+    """ "can i rent a room without a permit in dresser?": "No person shall operate a rooming house unless he holds a
+    valid rooming house permit" before "This permit shall be displayed …" (same words matched, and shorter)."""
+    for question in ("can i rent a room without a permit in dresser?", "permit needed for a rooming house in dresser?"):
+        ranked = selector.select(kb, question, "dresser", None, [], topics=["rooming_houses"], limit=3)
+        assert ranked[0].candidate.text.startswith("(a) No person shall operate a rooming house unless"), question

@@ -214,3 +214,27 @@ def test_a_landlords_words_decide_the_yes_or_no_and_a_duty_skipped_is_a_no(kb):
     skipped = "can i rent unit that last tenant left dirty, w/o cleaning?"
     answer = answer_duty(kb, "amery", "clean_own_unit", vacant, "cleanliness", question=skipped)
     assert answer.text.startswith("No, in the City of Amery")
+
+
+def test_a_prohibition_asked_whether_it_is_allowed_is_a_no_unless_an_exception_is_named(kb):
+    """ "turned off the water to make me leave, is that legal?": No; "while fixing the furnace" names the exception
+    for repairs, so no plain "No" (``prohibitions`` in facts.yml)."""
+    facts = {}
+    legal = answer_duty(kb, "amery", "keep_services_connected", facts, "utility_shutoffs",
+                        question="my landlord in amery turned off the water to make me leave, is that legal?")
+    assert legal.text.startswith("No. In the City of Amery, neither the owner or operator nor the occupant"), legal.text
+    assert "except for the temporary interruptions its text allows" in legal.text.split("\n")[0], legal.text
+    repairs = answer_duty(kb, "amery", "keep_services_connected", facts, "utility_shutoffs",
+                          question="can i shut off the gas while fixing the furnace?")
+    assert not repairs.text.startswith("No"), repairs.text
+
+
+def test_a_side_proposed_where_its_rule_does_not_hold_is_a_no(kb):
+    """Howard's owner supplies garbage containers only where the dwelling exceeds two units: "must the owner of a
+    duplex provide them?" is "No, not on the owner by this text", though the text names no one for a duplex."""
+    answer = answer_duty(kb, "howard", "supply_garbage_containers", {"units_in_building": 2}, "garbage_rubbish",
+                         question="Must the owner of a Howard duplex provide garbage containers?")
+    assert answer.text.startswith("No, not on the owner by this text: "), answer.text
+    who = answer_duty(kb, "howard", "supply_garbage_containers", {"units_in_building": 2}, "garbage_rubbish",
+                      question="who supplies garbage cans for a duplex in howard?")
+    assert not who.text.startswith("No"), who.text

@@ -60,6 +60,7 @@ from knowledge.compose.lookups import (
 from knowledge.compose.membership import membership_verdict, with_membership
 from knowledge.compose.municipality import (
     ask_municipality,
+    place_choice,
 )
 from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL, YES_NO_MIN_LEXICAL
 from knowledge.compose.questions import (
@@ -117,6 +118,7 @@ __all__ = [
     "CASE_DEPTH",
     "topic_for_duty",
     "ask_municipality",
+    "place_choice",
     "full_quotes",
     "answer_definition",
     "asked_term",

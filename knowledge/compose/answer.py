@@ -157,7 +157,7 @@ def no_party_line(muni: Municipality, what: str, section: Section | None) -> str
     """Where the code sets a requirement but names no one to carry it: never "nobody has to"."""
     where = f" ({section.full_citation})" if section is not None else ""
     return (
-        f"The {muni.name} text does not name who is responsible for {what}, but that does not mean no one is: "
+        f"The {muni.name} text does not address who is responsible for {what}, but that does not mean no one is: "
         f"the code sets the requirement{where}, and the {_officer(muni)} enforces it and can say who must act."
     )
 

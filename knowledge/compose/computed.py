@@ -1,5 +1,5 @@
 """Figures computed from what a question states: the window areas and counted floor of a room it sizes, a
-temperature or a ceiling height it gives compared with the code's, the most a violation lasting so many days may
+temperature, a ceiling height or another length it gives compared with the code's, a young child's age against the occupant age, the most a violation lasting so many days may
 cost where each day is a separate offense. Each returns None when the question
 gives no such input or the topic's code sets no such figure (the caller then answers from the text).
 """
@@ -97,8 +97,16 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
     winter, that's fine right?" -> "No. 65° is below the 70° …"); None without a stated temperature or a
     temperature standard of the topic in this code."""
     standard, stated = _stated_and_required(kb, muni, standards, question)
-    if standard is None or stated is None or stated == standard.value:
-        return None  # "when the furnace is off do i still need hot water at 120?": the code's own figure, named
+    if standard is None or stated is None:
+        return None
+    if stated == standard.value:  # "when the furnace is off do i still need hot water at 120?": the code's own figure
+        asked = question_form.story_and_question(question)[1]
+        if question_form.question_kind(question) != "yes_no" or not (
+            question_form.OBLIGATION.search(question) or _ACCEPTABLE.search(asked)
+        ):
+            return None
+        lead = f"Yes. In the {muni.name}, {standard_line(kb, standard)}."
+        return _compared(kb, muni, standard, lead, compared={"stated": stated, "required": standard.value, "below": False})
     shown = f"{stated:g}°"
     below = stated < standard.value
     asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"
@@ -108,13 +116,18 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking) or (tag and _ACCEPTABLE.search(question))
     )
     opening = ("No. " if below else "Yes. ") if permission else ""
-    section = kb.section(muni.key, standard.citation)
-    lines = [
+    lead = (
         f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
-        f"requires. In the {muni.name}, {standard_line(kb, standard)}.",
-        source_line(section.full_citation, shorten(standard.quote)),
-    ]
-    return _standard_answer(muni, standard, section, lines, compared={"stated": stated, "required": standard.value, "below": below})
+        f"requires. In the {muni.name}, {standard_line(kb, standard)}."
+    )
+    return _compared(kb, muni, standard, lead, compared={"stated": stated, "required": standard.value, "below": below})
+
+
+def _compared(kb: KnowledgeBase, muni: Municipality, standard: Any, lead: str, **computed: Any) -> Answer:
+    """An answer that leads with what was compared (``lead``), then the standard's quote with its section."""
+    section = kb.section(muni.key, standard.citation)
+    lines = [lead, source_line(section.full_citation, shorten(standard.quote))]
+    return _standard_answer(muni, standard, section, lines, **computed)
 
 
 def _standard_answer(muni: Municipality, standard: Any, section: Any, lines: Sequence[str], **computed: Any) -> Answer:
@@ -129,6 +142,101 @@ def _standard_answer(muni: Municipality, standard: Any, section: Any, lines: Seq
         "citations": [citation_payload(section)],
     }
     return Answer("\n".join(lines), payload)
+
+
+# "does my 6 month old count as an occupant?", "is an infant under twelve months counted?": whether someone counts
+_COUNTS_ASKED = re.compile(
+    r"\b(?:count|counts|counted|counting|considered|included|include|includes|regarded|treated)\b|\bas an? occupants?\b", re.I
+)
+
+
+def age_counted(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """Whether the young person a question names counts as an occupant, by the code's definition of "occupant" and
+    its age ("over one year of age": ``occupant_min_age_years``): "does my 6 month old count?" -> "No. …"; None when
+    the question names no one of an age that settles it, asks no such thing, sizes a room (the space check counts
+    them), or the code sets no such age."""
+    from knowledge import parsing
+    from knowledge.compose.lookups import answer_definition
+    from knowledge.compose.membership import age_verdict, with_membership
+
+    if "occupant_min_age_years" not in standards or not _COUNTS_ASKED.search(question):
+        return None
+    if kb.standard(muni.key, "occupant_min_age_years") is None:
+        return None
+    if any(room.ok for room in parsing.parse_space_request(question).rooms):
+        return None
+    definitions = kb.definitions("occupant", muni.key)
+    if not definitions or age_verdict(question, definitions[0].text) is None:
+        return None
+    return with_membership(kb, question, definitions[0].term, muni.key, answer_definition(kb, definitions[0].term, muni.key))
+
+
+# a length as people write it before what it measures: "4 ft", "about 5 feet", "3' 6\"", "3 feet 6 inches"
+_STATED_LENGTH = r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')(?:\s*(\d+)\s*(?:in|inches|inch|\"))?\s+(?:[a-z]+\s+){0,2}?"
+
+
+def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """A length the question states, compared with a limit of the code (``stated_limits`` of question_forms.yml:
+    "floor is 4 ft below grade. can i rent it out as a unit?" -> "No. 4 ft is more than the three feet six inches …");
+    None when the question states no such length or the code sets no such limit."""
+    from knowledge import parsing
+
+    lowered = parsing.words_to_digits(" ".join(question.lower().split()))
+    for key, spec in question_form.STATED_LIMITS.items():
+        if key not in standards:
+            continue
+        standard = kb.standard(muni.key, key)
+        found = re.search(_STATED_LENGTH + f"(?:{spec['said']})", lowered)
+        if standard is None or found is None or not isinstance(standard.value, (int, float)):
+            continue
+        stated = float(found.group(1)) + (float(found.group(2)) / 12 if found.group(2) else 0.0)
+        beyond = stated > standard.value if spec["limit"] == "max" else stated < standard.value
+        shown = parsing.fmt_feet(stated)
+        word = ("more" if spec["limit"] == "max" else "less") if beyond else ("not more" if spec["limit"] == "max" else "not less")
+        # (within the limit, the provision's other conditions still apply: "yes" on this figure only)
+        opening = ("No. " if beyond else "On that figure, yes: ") if question_form.question_kind(question) == "yes_no" else ""
+        lead = (
+            f"{opening}{shown} is {word} than the {standard.value_text} the {muni.name} code allows. In the "
+            f"{muni.name}, {standard_line(kb, standard)}."
+        )
+        return _compared(kb, muni, standard, lead, compared={"stated": stated, "limit": standard.value, "beyond": beyond})
+    return None
+
+
+_OUTLETS = question_form._pattern("stated_outlets")
+_NO_FIXTURE = question_form._pattern("no_fixture")
+_HAS_FIXTURE = question_form._pattern("has_fixture")
+
+
+def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
+    """The outlets (and light fixture) a question counts in a room, against the code's outlets per habitable room
+    ("my bedroom has one outlet and no light fixture. is that allowed?" -> "No. …"); None when it counts none, or the
+    code sets no such figure, or a lone outlet's light fixture is not said either way."""
+    from knowledge import parsing
+
+    standard = kb.standard(muni.key, "habitable_room_min_outlets") if "habitable_room_min_outlets" in standards else None
+    lowered = parsing.words_to_digits(" ".join(question.lower().split()))
+    found = _OUTLETS.search(lowered)
+    if standard is None or found is None or not isinstance(standard.value, (int, float)):
+        return None
+    count = int(found.group(1)) if found.group(1).isdigit() else 1
+    fixture_counts = "fixture" in standard.quote.lower()  # "… or one such convenience outlet and one supplied … fixture"
+    fixture = False if _NO_FIXTURE.search(lowered) else (True if _HAS_FIXTURE.search(lowered) else None)
+    if count >= standard.value:
+        enough = True
+    elif count == standard.value - 1 and fixture_counts:
+        if fixture is None:
+            return None
+        enough = fixture
+    else:
+        enough = False
+    said = f"{count} outlet{'' if count == 1 else 's'}" + (" and no light fixture" if fixture is False else " and a light fixture" if fixture else "")
+    opening = ("Yes. " if enough else "No. ") if question_form.question_kind(question) == "yes_no" else ""
+    lead = (
+        f"{opening}With {said}, the room {'meets' if enough else 'falls short of'} what the {muni.name} code asks of a "
+        f"habitable room. In the {muni.name}, {standard_line(kb, standard)}."
+    )
+    return _compared(kb, muni, standard, lead, compared={"outlets": count, "fixture": fixture, "enough": enough})
 
 
 # A ceiling height the question states ("the ceiling is 7 ft flat", "7' ceilings", "slopes down to about 3 ft").

@@ -200,7 +200,8 @@ _AGE_BOUND = re.compile(
 )
 # an age the question gives as a bound ("an infant under one year", "kids over 12")
 _ASKED_BOUND = re.compile(
-    r"\b(under|less than|younger than|below|not yet|over|more than|older than|above)\s+(?:a|an|one|1)?\s*(\d+|\w+)?\s*(?:years?|yrs?)\b",
+    r"\b(under|less than|younger than|below|not yet|over|more than|older than|above)\s+(?:a|an|one|1)?\s*(\d+|\w+)?\s*"
+    r"(years?|yrs?|months?|mos?)\b",
     re.IGNORECASE,
 )
 
@@ -208,20 +209,27 @@ _ASKED_BOUND = re.compile(
 def _asked_age(question: str) -> tuple[float, float] | None:
     """The range of age (years) of the one person a question asks about: "my 6 month old" (0.5, 0.5), "an infant
     under one year" (0, 1); None when it gives no age or several."""
-    from knowledge.parsing import parse_ages
+    from knowledge.parsing import parse_ages, people_vocab
 
     bound = _ASKED_BOUND.search(question)
     if bound is not None:
         word = (bound.group(2) or "one").lower()
         years = float(word) if word.isdigit() else NUMBER_WORDS.get(word, 1 if word in ("a", "an") else None)
         if years is not None:
+            years = years / 12 if bound.group(3).lower().startswith("mo") else years  # "under twelve months"
             below = bound.group(1).lower() in ("under", "less than", "younger than", "below", "not yet")
             return (0.0, float(years)) if below else (float(years), 200.0)
     ages = parse_ages(question)
-    return (ages[0], ages[0]) if len(ages) == 1 else None
+    if len(ages) == 1:
+        return ages[0], ages[0]
+    # "does a baby count as an occupant?": the ages the person's word spans (people.yml bands), from birth only
+    vocab = people_vocab()
+    named = {str(vocab["singular"].get(w) or vocab["plural"].get(w) or "") for w in re.findall(r"[a-z]+", question.lower())}
+    young = [tuple(vocab["bands"][b]) for b in named if b and b in vocab["bands"] and vocab["bands"][b][0] == 0 and b not in ("child", "person")]
+    return (0.0, float(young[0][1])) if len(young) == 1 else None
 
 
-def _by_age(question: str, text: str) -> tuple[str, str] | None:
+def age_verdict(question: str, text: str) -> tuple[str, str] | None:
     """A definition by age ("Any person, over one year of age, …") against the age the question gives ("does my 6 month
     old count as an occupant?": No)."""
     asked = _asked_age(question)
@@ -244,6 +252,8 @@ def _by_age(question: str, text: str) -> tuple[str, str] | None:
                 fails = low >= bound
             if meets or fails:
                 return ("Yes" if meets else "No"), clause
+            if over and low == 0:  # "does a baby count?" against "over one year of age": not until then
+                return f"No, not until over {match.group(2)} year{'' if bound == 1 else 's'} of age", clause
     if not _AGE_BOUND.search(text):  # "Any person living, sleeping … in a dwelling unit": a person of any age
         anyone = next((c for c in clauses(text) if _ANY_PERSON.match(c)), None)
         return ("Yes", anyone) if anyone else None
@@ -261,7 +271,7 @@ def membership_verdict(
     thing the question names falls under it; None otherwise."""
     if not asks_membership(kb, question):
         return None
-    counted = by_unit_count(kb, question, text) or _by_age(question, text)
+    counted = by_unit_count(kb, question, text) or age_verdict(question, text)
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}

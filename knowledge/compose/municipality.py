@@ -29,6 +29,17 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         lowered = unknown.lower()
         same_name = [m for m in munis if m.name.split(" of ", 1)[-1].lower() in lowered]
         near = next((p for p in kb.places().get("near_phrases") or [] if lowered.startswith(f"{p} ")), None)
+        both = [m for m in munis if m.name.lower() in lowered]
+        if len(both) >= 2:  # "rentals in both Holland and Howard": each code has its own rule
+            lead = (
+                f"You named the {' and the '.join(m.name for m in both)}. Each has its own code, so I won't "
+                "pick one for you."
+            )
+            text = (
+                f"{lead} {covered}. Which of these is the dwelling in? (To see every code side by side, ask me to "
+                'compare, e.g. "compare heating across towns".)'
+            )
+            return Answer(text, {"ask": "municipality", "unknown": unknown}, municipality_buttons(munis))
         if near and same_name:  # "we live out near Amery": beside a covered place, maybe outside its limits
             lead = (
                 f"You said the dwelling is {unknown}. A place near the {same_name[0].name} may be outside its "
@@ -54,3 +65,17 @@ def ask_municipality(kb: KnowledgeBase, unknown: str | None = None) -> Answer:
         text = f"Which municipality is the dwelling in? I cover the {kb.covered_names()}."
     buttons = municipality_buttons(munis)
     return Answer(text, {"ask": "municipality", "unknown": unknown}, buttons)
+
+
+def place_choice(kb: KnowledgeBase, unknown: str | None, text: str, topic: str | None) -> Answer:
+    """The reply when the place is not settled: the comparison of ``topic`` when the message names two or more
+    covered municipalities and asks to compare them ("compare the heat in holland and howard": the synonyms'
+    ``comparison_words``), else :func:`ask_municipality`."""
+    from knowledge.compare import answer_comparison
+    from knowledge.phrase_match import has_phrase
+
+    lowered = str(unknown or "").lower()
+    both = [m for m in kb.municipalities() if m.name.lower() in lowered]
+    if topic and len(both) >= 2 and has_phrase(str(text or "").lower(), kb.meta("comparison_words") or ()):
+        return answer_comparison(kb, topic)
+    return ask_municipality(kb, unknown)

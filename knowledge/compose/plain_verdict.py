@@ -21,9 +21,25 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     is False: the question describes the condition that fails) when the provision settles a yes/no question that it
     matches well enough; None otherwise."""
     verdict = selector.yes_no(question, provision)
-    if verdict == "No" and question_form.lacks_required(question, provision):
+    if (
+        verdict == "No"
+        and question_form.AUTHORITY_ASKS.search(question)
+        and not question_form.names_officer(provision)
+    ):
+        return None  # "can the city condemn my building?" is not answered by "No person shall occupy …"
+    if verdict == "No" and (
+        question_form.lacks_required(question, provision)
+        or question_form.granted_only_with(question, provision)
+        or question_form.conflicts_with(question, provision)
+    ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
-    if conditional and verdict == "No" and question_form.PERMISSION.search(question) and _UNLESS.search(provision):
+    if (
+        conditional
+        and verdict == "No"
+        and question_form.PERMISSION.search(question)
+        and _UNLESS.search(provision)
+        and not question_form.granted_only_with(question, provision)  # "… without a permit?" met by "unless … permit"
+    ):
         # "can i rent out my basement as a bedroom?" met by "No basement space shall be used … unless:": it may, on
         # the conditions the provision sets
         verdict = CONDITIONAL

@@ -31,7 +31,16 @@ from knowledge.compose.asking import (
     asks_less,
     time_setting_first,
 )
-from knowledge.compose.computed import ceiling_check, fine_for_days, room_figures, stated_temperature, temperature_check
+from knowledge.compose.computed import (
+    age_counted,
+    ceiling_check,
+    fine_for_days,
+    limit_check,
+    outlet_check,
+    room_figures,
+    stated_temperature,
+    temperature_check,
+)
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
     better_topic,
@@ -161,6 +170,9 @@ def answer_question(
         room_figures(kb, muni.key, config.standards, question)
         or temperature_check(kb, muni, config.standards, question)
         or ceiling_check(kb, muni, config.standards, question)
+        or age_counted(kb, muni, config.standards, question)
+        or limit_check(kb, muni, config.standards, question)
+        or outlet_check(kb, muni, config.standards, question)
         or stated_temperature(kb, muni, config.standards, question)
         or fine_for_days(kb, muni, config.standards, question)
     )

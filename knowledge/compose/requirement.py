@@ -58,4 +58,36 @@ def answer_for_duty(
         lead = ranked[0] if ranked else None
     prefer = lead.candidate.text if lead is not None and lead.candidate.kind == "rule" and lead.candidate.key == duty else None
     answer = answer_duty(kb, municipality, duty, facts, topic, role, question=question, prefer=prefer)
-    return with_requirement(kb, municipality, duty, answer, lead)
+    settled = _settled_elsewhere(kb, municipality, topic, facts, role, question, answer)
+    return settled or with_requirement(kb, municipality, duty, answer, lead)
+
+
+# What a provision's answer opens with when it settles a yes/no question.
+# (not "Yes": a provision of another party's duty would say it, "must the owner of a duplex supply the cans?" met by
+# the occupant's "stored in proper containers")
+_SETTLED_OPENINGS = ("No", "Only if")
+
+
+def _settled_elsewhere(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    facts: Mapping[str, Any],
+    role: str | None,
+    question: str | None,
+    answer: Answer,
+) -> Answer | None:
+    """For a yes/no question whose duty the text assigns to no one ("do i have to let the Howard inspector in w/o a
+    warrant?": no rule names who gives him access), the answer of the provision that settles it ("… may give the
+    Building Inspector free access … or require a warrant": No); None when the duty is assigned or nothing settles it."""
+    from knowledge.compose.questions import answer_question
+
+    duties = answer.payload.get("duties") or []
+    if not question or not duties or any(d.get("kind") != "silent" for d in duties):
+        return None
+    if selector.question_kind(question) != "yes_no":
+        return None
+    settled = answer_question(kb, municipality, topic, question, facts, role)
+    if settled is None or not settled.payload.get("addressed", True) or not settled.text.startswith(_SETTLED_OPENINGS):
+        return None
+    return settled

@@ -9,7 +9,14 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
-from knowledge.compose.computed import ceiling_check, room_figures, temperature_check
+from knowledge.compose.computed import (
+    age_counted,
+    ceiling_check,
+    limit_check,
+    outlet_check,
+    room_figures,
+    temperature_check,
+)
 from knowledge.compose.questions import (
     answer_question,
     compose_lead,
@@ -94,6 +101,9 @@ def answer_unsure(
             room_figures(kb, muni.key, standards, question)
             or temperature_check(kb, muni, standards, question)
             or ceiling_check(kb, muni, standards, question)
+            or age_counted(kb, muni, standards, question)
+            or limit_check(kb, muni, standards, question)
+            or outlet_check(kb, muni, standards, question)
         )
         if computed is not None:
             computed.payload.update({"closest": True, "review": "closest", "topic": topic})

@@ -26,7 +26,8 @@ from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
 from knowledge.facts import proposed_side, refusing_side
 from knowledge.kb import KnowledgeBase, Municipality, Section
-from knowledge.rules import Determination, Rule, Verdict, decide, evaluate
+from knowledge.phrase_match import has_phrase
+from knowledge.rules import Determination, Rule, Verdict, decide, evaluate, rule_status
 
 
 def answer_duty(
@@ -83,8 +84,9 @@ def answer_duty(
     verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases, vocabulary.duty_qualifiers)
-    answered = _yes_or_no(vocabulary, verdict, question, role)
+    answered = _yes_or_no(vocabulary, verdict, question, role) or _not_on_proposed(vocabulary, verdict, rules, facts, question, role)
     lead = answered + lead[0].lower() + lead[1:] if answered else lead
+    lead = _forbidden(vocabulary, verdict, muni, question) or lead
     unless = _unless_line(verdict)
     question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
@@ -138,6 +140,39 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
     if side is None or None in sides:
         return ""
     return "Yes, " if side in sides else "No, "
+
+
+def _forbidden(vocabulary: Any, verdict: Verdict, muni: Municipality, question: str | None) -> str | None:
+    """ "No. In the …, the owner or operator and the occupant may not shut off …" when a yes/no question asks whether
+    the act a decided prohibition forbids is allowed ("landlord turned off the water to make me leave, is that
+    legal?"), unless it names one of the texts' exceptions ("while fixing the furnace"); None otherwise."""
+    entry = vocabulary.prohibitions.get(verdict.duty)
+    if entry is None or verdict.kind != "decided" or not question:
+        return None
+    if not any(p.search(question) for p in vocabulary.proposals.get("allowed", ())):
+        return None
+    if has_phrase(question.lower(), entry["unless_named"]):
+        return None
+    parties = " nor ".join(_names((p,)) for p in verdict.parties)
+    who = f"neither {parties}" if len(verdict.parties) > 1 else _names(verdict.parties)
+    return f"No. In the {muni.name}, {who} may {'' if len(verdict.parties) > 1 else 'not '}{entry['act']}."
+
+
+def _not_on_proposed(
+    vocabulary: Any, verdict: Verdict, rules: Sequence[Rule], facts: Mapping[str, Any], question: str | None, role: str | None
+) -> str:
+    """ "No, not on the owner by this text: " when a yes/no question proposes a side ("must the owner of a Howard duplex
+    provide garbage containers?") that the text names no one for, and the rule that would put it on that side does not
+    hold for the facts given (Howard's owner supplies them only where the dwelling exceeds two units); empty otherwise."""
+    if verdict.kind != "silent" or not question:
+        return ""
+    side = proposed_side(question, vocabulary, role)
+    if side is None:
+        return ""
+    failing = [r for r in rules if vocabulary.sides.get(r.party) == side and rule_status(r, facts)[0] == "fails"]
+    if not failing:
+        return ""
+    return f"No, not on {_names((failing[0].party,), short=True)} by this text: "
 
 
 def _definiteness(kb: KnowledgeBase, payload: Mapping[str, Any]) -> int:

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 
 from knowledge.parsing.numbers import (
     MAX_TEXT_CHARS,
+    without_citations,
     words_to_digits,
 )
 from knowledge.parsing.patterns import (
@@ -234,7 +235,7 @@ def parse_household(text: str) -> Household | None:
     if not isinstance(text, str) or not text.strip():
         return None
     vocab = people_vocab()
-    lowered = words_to_digits(text[:MAX_TEXT_CHARS].lower()).replace("’", "'")
+    lowered = words_to_digits(without_citations(text[:MAX_TEXT_CHARS].lower())).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
     comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
     if comparisons:  # "occupied by more than one person" sets a condition, it counts no one

@@ -14,6 +14,20 @@ MAX_AREA_SQFT = 100_000.0
 MAX_AGE_YEARS = 125.0
 MIN_PLAUSIBLE_SIDE_FT = 5.0  # a bare pair ("10x12") is read as feet only if both sides are at least this
 
+# A section of a code cited by number ("§ 12.11(2)(a)", "Sec. 190-10", "section 205-8B", "s. 12.09(1)"): no
+# size, count or age is in it.
+_SECTION_CITATION = re.compile(
+    r"(?:§+\s*|\b(?:sections?|secs?\.?|s\.)\s*)\d{1,4}(?:[.-]\d{1,3}[a-z]?)?(?:\s*\(\s*[0-9a-z]{1,4}\s*\))*"
+    r"|\b\d{1,4}[.-]\d{1,3}[a-z]?(?:\s*\(\s*[0-9a-z]{1,4}\s*\))+",
+    re.IGNORECASE,
+)
+
+
+def without_citations(text: str) -> str:
+    """The text with the section numbers it cites blanked out: "Under § 12.11(2)(a), …" counts no one aged 2."""
+    return _SECTION_CITATION.sub(" ", text)
+
+
 # -- number words --------------------------------------------------------------------------
 _ONES = {
     "zero": 0,

@@ -9,11 +9,14 @@ from typing import Any
 
 from knowledge.parsing.household import (
     Household,
+    Person,
     parse_household,
     people_vocab,
 )
 from knowledge.parsing.numbers import (
     MAX_TEXT_CHARS,
+    without_citations,
+    words_to_digits,
 )
 from knowledge.parsing.patterns import (
     parse,
@@ -149,7 +152,7 @@ def parse_space_request(text: str) -> SpaceRequest:
 
     One answer reads its message several times (is it a space check? which kind? a follow-up?); the
     reading of the last few hundred messages is remembered (a :class:`SpaceRequest` is immutable)."""
-    lowered = " ".join(str(text or "").lower().split())[:MAX_TEXT_CHARS]
+    lowered = " ".join(without_citations(str(text or "")[:MAX_TEXT_CHARS]).lower().split())
     return _read_request(_HYPHENATED_SIZE.sub(lambda m: m.group(0).replace("-", " "), lowered))
 
 
@@ -198,7 +201,7 @@ def _read_request(lowered: str) -> SpaceRequest:
         and not has_phrase(unscoped, vocab["unit_phrases"])
     ):
         kind = "bedroom"  # "I rent a small two-bedroom … How much space does our room need …?": the room asked about
-    household = parse_household(lowered)
+    household = parse_household(lowered) or _bare_count(lowered, vocab)
     sizing = has_phrase(asking, vocab["minimum_questions"]) or has_phrase(asking, vocab["adequacy_questions"])
     asked = parse_household(asking) if story and household is not None and sizing else None
     if asked is not None and asked.count == 1 and (household.count or 0) > 1 and not (asked.adding or household.adding):
@@ -224,6 +227,19 @@ def _read_request(lowered: str) -> SpaceRequest:
         tall,
         window,
     )
+
+
+def _bare_count(lowered: str, vocab: Any) -> Household | None:
+    """A follow-up that is only a number ("and for 6?"): that many people (people.yml ``bare_counts``)."""
+    digits = words_to_digits(lowered).strip()
+    for pattern in vocab.get("bare_counts") or ():
+        found = re.match(str(pattern), digits)
+        if found and 0 < int(found.group(1)) <= MAX_BARE_COUNT:
+            return Household(tuple(Person("person", None) for _ in range(int(found.group(1)))))
+    return None
+
+
+MAX_BARE_COUNT = 30  # "and for 6?" is six people; a bigger bare number is no head count
 
 
 def fixture_question(text: str) -> bool:
