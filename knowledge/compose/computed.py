@@ -1,7 +1,8 @@
-"""Figures computed from what a question states: the window areas and counted floor of a room it sizes, a
-temperature, a ceiling height or another length it gives compared with the code's, a young child's age against the occupant age, the most a violation lasting so many days may
-cost where each day is a separate offense. Each returns None when the question
-gives no such input or the topic's code sets no such figure (the caller then answers from the text).
+"""Figures computed from what a question states: the window areas and counted floor of a room it sizes; a
+temperature, a ceiling height or another length it gives, compared with the code's; the outlets it counts in a room;
+a young child's age against the occupant age; the most a violation lasting so many days may cost where each day is a
+separate offense. Each returns None when the question gives no such input or the topic's code sets no such figure
+(the caller then answers from the text).
 """
 
 from __future__ import annotations
