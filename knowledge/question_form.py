@@ -21,7 +21,9 @@ FORM_KEYS = (
     "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
     "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
-    "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts", "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged", "gives_thing", "alternative_ways",
+    "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
+    "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
+    "gives_thing", "alternative_ways",
 )
 
 
@@ -65,14 +67,20 @@ _GIVES_THING = _pattern("gives_thing")
 def _permitted_only_after(question: str, provision: str) -> bool:
     """Whether what a "must … give …?" question asks about is what the provision's permission waits for ("must the
     inspector give notice before entering?" met by "may enter … after due notice")."""
-    if not re.search(r"\bmay\b", provision, re.IGNORECASE):
-        return False
+    return bool(re.search(r"\bmay\b", provision, re.IGNORECASE)) and _conditioned_on(_GIVES_THING, question, provision)
+
+
+def _conditioned_on(asked: re.Pattern[str], question: str, provision: str) -> bool:
+    """Whether a thing the question names (group 1 of ``asked``: "notice", "permit") is what the provision makes its
+    condition ("after due notice", "unless he holds a … permit": ``conditioned_on``)."""
     template = str(_FORMS["conditioned_on"])
-    for found in _GIVES_THING.finditer(question):
+    for found in asked.finditer(question):
         word = re.escape(found.group(1).lower().rstrip("s"))
         if re.search(template.format(word=word + r"s?\b"), provision, re.IGNORECASE):
             return True
     return False
+
+
 _WITHOUT_ASKED = _pattern("without_asked")
 
 
@@ -96,11 +104,7 @@ def conflicts_with(question: str, provision: str) -> bool:
 def granted_only_with(question: str, provision: str) -> bool:
     """Whether a permission asked "without" something ("… come in without notice?") is granted by the provision only
     with it ("may enter … after due notice": ``conditioned_on``)."""
-    for found in _WITHOUT_ASKED.finditer(question):
-        word = re.escape(found.group(1).lower().rstrip("s"))
-        if re.search(str(_FORMS["conditioned_on"]).format(word=word + r"s?\b"), provision, re.IGNORECASE):
-            return True
-    return False
+    return _conditioned_on(_WITHOUT_ASKED, question, provision)
 
 
 def _denies_quality(question: str, provision: str) -> bool:
