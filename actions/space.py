@@ -41,6 +41,20 @@ def space_request(tracker: Tracker) -> str:
     return tracker.latest_message.get("text") or ""
 
 
+def tells_of_other_topic(tracker: Tracker) -> str | None:
+    """The topic in play when a message the NLU took for a space check goes on with it and asks nothing of a space
+    ("what if it's just my own son sleeping down there?" after a basement question, "what about when a new person
+    moves into a room?" after the linen rule): no size, no minimum, no "big enough", no "how many"; else None."""
+    topic = tracker.get_slot("topic")
+    if not topic or is_space_topic(topic) or topic not in kb().topics() or not _is_request(tracker):
+        return None
+    if space.clean_facts(tracker.get_slot("last_space")):
+        return None  # a space check in play: a follow-up to it
+    request = parsing.parse_space_request(tracker.latest_message.get("text") or "")
+    sizes = any(r.ok for r in request.rooms) or request.wants_minimum or request.asks_adequacy or request.wants_capacity
+    return None if sizes else str(topic)
+
+
 def adds_to_who_question(tracker: Tracker) -> bool:
     """Whether a message the NLU took for a space check only adds facts to the last "who" question
     ("4 unit, 2 tenants" after "who takes out the trash?"): it sizes no room, and states facts of it."""
@@ -73,6 +87,26 @@ def _people(value: str | None) -> List[List[Any]] | None:
         if number is not None and float(number).is_integer() and 0 < number <= space.MAX_UNIT_OCCUPANTS:
             people = [["person", None]] * int(number)
     return people
+
+
+# How many earlier user messages are read for the people a space check is for, when it names none ("I'm a single
+# mom with 3 kids" … "our apartment is 500 square feet" … "is that enough space for us?").
+HOUSEHOLD_TURNS = 3
+
+
+def told_household(tracker: Tracker) -> List[List[Any]] | None:
+    """The people an earlier message of the conversation told of (the latest first), as remembered facts; None when
+    none did."""
+    users = [e for e in tracker.events if e.get("event") == "user"][:-1][-HOUSEHOLD_TURNS:]
+    for event in reversed(users):
+        text = event.get("text")
+        if not isinstance(text, str) or text.startswith("/"):
+            continue
+        household = parsing.parse_space_request(text).household
+        people = space.household_facts(household) if household is not None and not household.adding else None
+        if people:
+            return people
+    return None
 
 
 def _ages(value: str | None) -> List[float] | None:
@@ -123,6 +157,8 @@ def updated_space(tracker: Tracker, last: Any, topic: str | None = None) -> Dict
             facts["ages"] = ages
     if not facts.get("kind"):
         facts["kind"] = "unit" if "unit" in kb().topic_config(topic).space_kinds else "bedroom"
+    if facts.get("rooms") and not facts.get("persons") and not request.wants_capacity:
+        facts["persons"] = told_household(tracker)  # "… is that enough space for us?": the household told before
     if facts.get("persons") and not facts.get("rooms"):
         facts["minimum"] = True
     if facts.get("rooms") and not facts.get("persons"):
@@ -201,18 +237,34 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
     facts = space.merge_request(parsing.parse_space_request(request), tracker.get_slot("last_space"))
     facts["rooming"] = facts["rooming"] or rooming_in_play(tracker)
     size = tracker.get_slot("space_size")
-    if size and not facts["rooms"]:
-        rooms, closet, low = parsing.parse_space_parts(str(size))
+    rooms, closet, low = parsing.parse_space_parts(str(size)) if size and not facts["rooms"] else ([], None, None)
+    # (the request's own words sizing nothing, or "how big does the room need to be?" given when asked its size: none)
+    unsized = str(size) == request or (_asks_minimum_instead(tracker) and str(size) == tracker.latest_message.get("text"))
+    if size and not facts["rooms"] and (any(r.ok for r in rooms) or not unsized):
         facts["rooms"] = [r.source_text for r in rooms] if rooms else [str(size)]
         facts["closet_hall_sqft"] = closet if closet is not None else facts.get("closet_hall_sqft")
         facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
     if not facts["persons"]:
         facts["persons"] = _people(tracker.get_slot("occupants"))
+    if not facts["persons"] and not facts.get("capacity"):
+        facts["persons"] = told_household(tracker)  # "I'm a single mom with 3 kids" … "is that enough space for us?"
+    if not facts["rooms"] and _asks_minimum_instead(tracker):
+        facts["minimum"] = True  # "how big does the room need to be?" when asked its size
     if not facts["persons"] and asks_capacity_instead(tracker, request):
         facts["capacity"] = True  # "max how many ppl can i put in it?" when asked how many people would live there
     facts["ages"] = (_ages(tracker.get_slot("ages")) or []) if _ages_were_asked(tracker) else []
     facts["kind"] = facts.get("kind") or "bedroom"
     return facts
+
+
+def _asks_minimum_instead(tracker: Tracker) -> bool:
+    """Whether the latest message, given when the check asked how big the room is, asks the minimum instead ("how big
+    does the room need to be?"), sizing nothing."""
+    text = tracker.latest_message.get("text") or ""
+    if not isinstance(text, str) or _is_request(tracker):
+        return False
+    latest = parsing.parse_space_request(text)
+    return latest.wants_minimum and not any(r.ok for r in latest.rooms)
 
 
 def asks_capacity_instead(tracker: Tracker, request: str) -> bool:
@@ -270,6 +322,10 @@ class ValidateSpaceForm(FormValidationAction):
             return []  # "for 4 people" after the figure: the minimum for them, no room size needed
         if adds_to_who_question(tracker):
             return []  # "4 unit, 2 tenants" after "who takes out the trash?": facts for that question
+        if tells_of_other_topic(tracker):
+            return []  # "what if it's just my son sleeping down there?" after a basement question: that topic's
+        if tracker.get_slot("requested_slot") == "space_size" and _asks_minimum_instead(tracker):
+            return []  # "how big does the room need to be?" when asked how big it is: the minimum for the people
         request = parsing.parse_space_request(space_request(tracker))
         if (
             request.kind == "unit"
@@ -309,6 +365,8 @@ class ValidateSpaceForm(FormValidationAction):
         text = _answer_text(tracker, value)
         if _is_request(tracker):  # the request's sizes are read from its words (space_facts)
             return {"space_size": text or None}
+        if _asks_minimum_instead(tracker):
+            return {"space_size": None}  # "how big does the room need to be?": the minimum is answered instead
         rooms, _, _ = parsing.parse_space_parts(text) if text else ([], None, None)
         if not rooms:
             rooms = parsing.parse_rooms(str(value)) if value else []
@@ -423,6 +481,11 @@ class ActionSpaceAnswer(Action):
             from actions.answers import answer_or_ask
 
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))  # "do closets count toward the floor space?"
+        other = tells_of_other_topic(tracker)
+        if other:  # "what if it's just my own son sleeping down there?" after a basement question
+            from actions.answers import answer_or_ask
+
+            return answer_or_ask(dispatcher, tracker, other, follow_up=True)
         if _is_request(tracker) and parsing.fixture_question(tracker.latest_message.get("text") or ""):
             from actions.answers import answer_or_ask
 

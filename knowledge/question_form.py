@@ -18,8 +18,8 @@ FORM_KEYS = (
     "figure_words", "definition_words", "yes_no_starts", "wh_words", "time_units", "who_start", "who_words",
     "yes_no_hints", "filler_opening", "in_definitions", "negations", "required_condition", "not_prevented",
     "permission", "relief", "not_relieved", "obligation", "lacking", "affirmed", "told_then_asked", "asked_unit",
-    "time_setting", "refers_elsewhere", "what_happens_if", "request_starts", "asks_for_rule", "clause_then_yes_no",
-    "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
+    "time_setting", "asks_period", "states_period", "refers_elsewhere", "what_happens_if", "request_starts",
+    "asks_for_rule", "clause_then_yes_no", "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
@@ -95,8 +95,9 @@ STATED_LIMITS: dict[str, dict[str, str]] = {str(k): dict(v) for k, v in (_FORMS.
 def conflicts_with(question: str, provision: str) -> bool:
     """Whether a question asks if something is allowed that the provision's own words rule out (``conflicts``): "can the
     bathroom be a curtained-off corner of the bedroom?" met by "… separate from the habitable rooms …"; never for a
-    question of need ("does every apartment need its own bathroom or can we share?")."""
-    if OBLIGATION.search(question):
+    question of need ("does every apartment need its own bathroom or can we share?"), nor for one that asks whether
+    there is a rule ("… piled with junk … Isn't there a rule about that?": there is)."""
+    if OBLIGATION.search(question) or ASKS_FOR_RULE.search(question):
         return False
     return any(asked.search(question) and against.search(provision) for asked, against in _CONFLICTS)
 
@@ -159,9 +160,14 @@ _FILLER_OPENING = _pattern("filler_opening")
 _IN_DEFINITIONS = _pattern("in_definitions")
 
 
+# "we're", "they're", "you're": read as "we are" before apostrophes are dropped ("were" would open a yes/no question)
+_ARE_CONTRACTED = re.compile(r"(?<=[a-z])['’]re\b", re.I)
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     text = _FILLER_OPENING.sub("", text) or text
+    text = _ARE_CONTRACTED.sub(" are", text)  # "we're looking at …" opens with "we", not "were"
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
@@ -435,6 +441,8 @@ def refers_back(text: str, back_references: Iterable[str]) -> bool:
 TIME_UNITS = frozenset(_FORMS["time_units"])
 _ASKED_UNIT = _pattern("asked_unit")
 TIME_SETTING = _pattern("time_setting")
+ASKS_PERIOD = _pattern("asks_period")
+STATES_PERIOD = _pattern("states_period")
 REFERS_ELSEWHERE = _pattern("refers_elsewhere")
 WHAT_HAPPENS_IF = _pattern("what_happens_if")
 

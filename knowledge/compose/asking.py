@@ -92,3 +92,20 @@ def time_setting_first(ranked: Sequence[Any], asked: Callable[[Any], float] | No
     timed = next((r for r in ranked[1:3] if r.candidate.kind == "sentence" and question_form.TIME_SETTING.search(r.candidate.text)
                   and (r.lexical >= floor or (asked is not None and asked(r) >= top_asked + ASKING_GAIN))), None)
     return [timed, *[r for r in ranked if r is not timed]] if timed is not None else ranked
+
+
+# How many of the best are looked at for one that states the period a question asks for.
+PERIOD_LOOKAHEAD = 5
+
+
+def period_first(question: str, ranked: Sequence[Any], floor: float) -> list[Any] | None:
+    """For a question that asks a period ("how much notice does he have to give?", ``asks_period``), the ranking
+    with the best candidate that states one first (of those matching at least ``floor``); None when none does (the
+    code does not address that period). Other questions: the ranking as it is."""
+    ranked = list(ranked)
+    if not ranked or not question_form.ASKS_PERIOD.search(question_form.story_and_question(question)[1]):
+        return ranked
+    timed = next((r for r in ranked[:PERIOD_LOOKAHEAD] if r.lexical >= floor and question_form.STATES_PERIOD.search(r.candidate.text)), None)
+    if timed is None:
+        return None
+    return [timed, *[r for r in ranked if r is not timed]]

@@ -97,6 +97,10 @@ def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> st
     from knowledge.question_form import story_and_question
 
     if municipality:
+        # a term in quotes anywhere ("define a 'rooming house' - specifically, how many … persons …?"): that term
+        quoted = kb.match_term(_without_place_names(kb, question), municipality, quoted_only=True)
+        if quoted:
+            return quoted
         # a place's full name is no term ("… a habitable room under the City of Muskego housing code?" is not CITY)
         for text in (story_and_question(question)[1], question):
             term = kb.match_term(_without_place_names(kb, text), municipality)

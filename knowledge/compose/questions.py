@@ -29,6 +29,7 @@ from knowledge.compose.asking import (
     asking_sentence_share,
     asking_share,
     asks_less,
+    period_first,
     time_setting_first,
 )
 from knowledge.compose.computed import (
@@ -244,6 +245,10 @@ def answer_question(
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     ranked = settling_first(question, prefer_general(kb, question, ranked))
     ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
+    timed = period_first(question, ranked, ANSWER_MIN_LEXICAL)
+    if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
+        return no_match(muni, question, topic)
+    ranked = timed
     officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
@@ -388,12 +393,14 @@ def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[An
         return ranked
     titles = {muni.enforcing_officer.lower(), muni.office.lower(), *kb.fact_vocabulary().officer_titles}
     floor = ranked[0].lexical - OFFICER_MARGIN
-    for r in ranked:
-        if r.candidate.kind == "rule":
-            continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
-        lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
-        if r.lexical >= floor and any(f" {t} " in lowered for t in titles):
-            return [r, *[x for x in ranked if x is not r]]
+    # a body named in full first ("… before the Housing Appeals Board"), then any ("No member of the Board shall …")
+    for named in ({t for t in titles if " " in t}, titles):
+        for r in ranked:
+            if r.candidate.kind == "rule":
+                continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
+            lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
+            if r.lexical >= floor and any(f" {t} " in lowered for t in named):
+                return [r, *[x for x in ranked if x is not r]]
     return ranked
 
 

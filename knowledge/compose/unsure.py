@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
+from knowledge.compose.asking import period_first
 from knowledge.compose.computed import (
     age_counted,
     ceiling_check,
@@ -17,6 +18,7 @@ from knowledge.compose.computed import (
     room_figures,
     temperature_check,
 )
+from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 from knowledge.compose.questions import (
     answer_question,
     compose_lead,
@@ -113,7 +115,12 @@ def answer_unsure(
         if direct is not None and direct.payload.get("addressed"):
             direct.payload["review"] = "closest"
             return Unsure(True, topic, direct)
-    ranked = prefer_general(kb, question, ranked)
+    # ("how long do we have to get out?" after an order to vacate: "vacated within a reasonable time, not to exceed 60
+    # days" matches "how long" alone, less than the exits' "means of egress" matches "get out")
+    timed = period_first(question, prefer_general(kb, question, ranked), ANSWER_MIN_LEXICAL)
+    if timed is None:  # "how much notice does he have to give me?": no close provision states a period
+        return Unsure(True, None, no_match(muni, question, topic or "unknown"))
+    ranked = timed
     inner = topicless_sentence(ranked) if ranked[0].candidate.kind == "definition" else None
     if inner is not None:  # "how is the manager required to inform the owner?": the definition's own sentence on it
         ranked = [inner, *(r for r in ranked if r is not inner)]

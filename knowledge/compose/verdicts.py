@@ -84,9 +84,11 @@ def answer_duty(
     verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases, vocabulary.duty_qualifiers)
-    answered = _yes_or_no(vocabulary, verdict, question, role) or _not_on_proposed(vocabulary, verdict, rules, facts, question, role)
-    lead = answered + lead[0].lower() + lead[1:] if answered else lead
-    lead = _forbidden(vocabulary, verdict, muni, question) or lead
+    forbidden = _forbidden(vocabulary, verdict, muni, question)
+    answered = "" if forbidden else (
+        _yes_or_no(vocabulary, verdict, question, role) or _not_on_proposed(vocabulary, verdict, rules, facts, question, role)
+    )
+    lead = forbidden or (answered + lead[0].lower() + lead[1:] if answered else lead)
     unless = _unless_line(verdict)
     question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]

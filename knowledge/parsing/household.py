@@ -48,6 +48,12 @@ class Household:
     complete: bool = True
     adding: bool = False  # the people join those already there ("what if the baby moves in with us?")
     total: bool = False  # the count is everyone, told as a total ("a 4th roommate moves in", "so 3 ppl")
+    joining: int | None = None  # how many of the persons join the speaker's ("my sister moves in with me": 1)
+
+    @property
+    def newcomers(self) -> tuple[Person, ...]:
+        """The persons who join those already there: those named before "with me", else all."""
+        return self.persons[: self.joining] if self.joining else self.persons
 
     @property
     def count(self) -> int | None:
@@ -256,6 +262,8 @@ def parse_household(text: str) -> Household | None:
     attached = [False]  # the last ages went to people already counted ("2 kids, a 3-year-old and a newborn")
     uncounted: str | None = None  # the band of "my kids" (a count not given), until ages give it
     named_at = [-1]  # the word index of the singular noun that added the last person
+    joined_speaker: list[int] = []  # where "with me" put the speaker among the persons
+    counted_elsewhere: list[bool] = []  # for each "my kids" / "the boys" (no count), whether it was "the …"
     ordinals: dict[str, int] = {str(k): int(v) for k, v in (vocab.get("ordinals") or {}).items()}
     generic: list[tuple[int, int]] = []  # where "5 ppl", "3 people" added persons of no band
     counted: set[tuple[int, str]] = set()  # the plural counts given so far, by size and band
@@ -399,6 +407,8 @@ def parse_household(text: str) -> Household | None:
                 continue
             after = words[i + 2] if i + 2 < n else ""
             if prev in joiners or prev == "for" or nxt in joiners - {","} or (nxt == "," and (after in dets or after in nouns or is_number(after))):
+                if prev == "with":
+                    joined_speaker.append(len(persons))
                 persons.append(Person("adult"))
                 named_at[0] = i  # "… and I'm 19": the age that follows is the speaker's
                 i += 1
@@ -433,6 +443,7 @@ def parse_household(text: str) -> Household | None:
                 continue
             if j < n and words[j] in plural and word in ("my", "our", "her", "his", "their", "the"):
                 complete, uncounted = False, band_of(j, plural[words[j]])  # "my kids": how many is not said
+                counted_elsewhere.append(word == "the")
                 i = j + 1
                 continue
         elif word in singular and prev in joiners and word not in ("person", "occupant", "resident", "sleeper"):
@@ -457,7 +468,11 @@ def parse_household(text: str) -> Household | None:
             persons.append(Person("adult"))  # "I share a room with two other guys": three people
     not_adding = vocab.get("not_adding") or ()
     adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
-    return Household(tuple(persons), complete and bool(persons), adding, total is not None)
+    if adding and persons and not complete and uncounted is not None and counted_elsewhere and all(counted_elsewhere):
+        complete = True  # "a baby … Could the crib go in that same room with the boys?": the boys are there already
+    # "what if my sister moves in with me (and my son)?": those from the speaker on are already there
+    joining = joined_speaker[0] if adding and total is None and joined_speaker and joined_speaker[0] > 0 else None
+    return Household(tuple(persons), complete and bool(persons), adding, total is not None, joining)
 
 
 def _named_before(persons: list[Person], band: str, bands: dict[str, list[float]]) -> bool:

@@ -45,7 +45,7 @@ def _people_words() -> tuple[list[str], list[str]]:
 
 
 _PEOPLE_NOUNS, _RELATIONS = _people_words()
-_PEOPLE_ADJ = ["small", "young", "little", "grown", "adult", "teenage", "older", "younger", "more", "other"]
+_PEOPLE_ADJ = ["small", "young", "little", "single", "grown", "adult", "teenage", "older", "younger", "more", "other"]
 _AGE_UNITS = ["year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks", "wk", "wks"]
 _UNIT_NOUNS = ["unit", "units", "apartment", "apartments", "apt", "apts", "flat", "flats"]
 _BUILDING_WORDS = ["building", "buildings", "house", "home", "complex", "dwelling", "property", "rental", "residence"]

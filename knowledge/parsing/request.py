@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from knowledge.parsing.household import (
     Household,
@@ -46,6 +46,8 @@ class SpaceRequest:
     asks_adequacy: bool = False  # "is it big enough?", "too small?" (``people.yml`` ``adequacy_questions``)
     tall_ceiling_sqft: float | None = None  # "only 60 sq ft of it has a ceiling 7 1/2 ft or higher"
     window_sqft: float | None = None  # "one small window with maybe 12 square feet of glass"
+    children_only: bool = False  # "the kids share a bedroom": the room is the children's (``children_sharing``)
+    corrects_age: str | None = None  # "actually our youngest is only 8 months": "youngest", "oldest" or "unstated"
 
 
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
@@ -91,6 +93,19 @@ def _before_left_out(words: list[str], phrases: Any) -> list[str]:
     return words
 
 
+# How many words before a size are read for a phrase that leaves the closets out of it ("without the bathroom and
+# closets are about 520 sq ft").
+LEFT_OUT_WINDOW = 8
+
+
+def _left_out_before(doc: Any, floor: int, start: int, phrases: Any) -> bool:
+    """Whether the words just before a size (within its clause, after any earlier size) leave a part out of it."""
+    words = [t.lower_ for t in doc[max(floor, start - LEFT_OUT_WINDOW) : start]]
+    ends = [i for i, w in enumerate(words) if w in _CLAUSE_ENDS - {"and"}]
+    words = words[ends[-1] + 1 :] if ends else words
+    return bool(_before_left_out(words, phrases) != words)
+
+
 def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None, float | None]:
     """:func:`parse_space_parts`, the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
     of headroom", ``space_parts`` ``tall_ceiling``), and the window area ("a single window of roughly 2 feet by 3
@@ -104,6 +119,7 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
     if not spans:
         return parse_rooms(text), None, None, None, None
     main: list[Any] = []
+    left_out_sized: list[tuple[Any, float]] = []
     closet = low = tall = window = None
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
@@ -138,9 +154,16 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             # "12 square feet of glass", "one 3x4 window"), not a room's size before "- min window area?"
             window = (window or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and has_phrase(around, parts["closet_hall"]):
+            if _left_out_before(doc, before_start, span.start, parts.get("left_out") or ()):
+                left_out_sized.append((span, area.area_sqft or 0.0))  # "all the rooms added up without the bathroom and closets are 520 sq ft"
+                continue
             closet = (closet or 0.0) + (area.area_sqft or 0.0)
         else:
             main.append(span)
+    if left_out_sized and not main:  # the only size, told without the closets: the floor's, not the closets'
+        main = [span for span, _ in left_out_sized]
+    elif left_out_sized:
+        closet = (closet or 0.0) + sum(sqft for _, sqft in left_out_sized)
     if len(main) == len(spans):
         return parse_rooms(text), None, None, None, None
     rooms = [interpret_dimensions(span.text) for span in main]
@@ -206,11 +229,17 @@ def _read_request(lowered: str) -> SpaceRequest:
     asked = parse_household(asking) if story and household is not None and sizing else None
     if asked is not None and asked.count == 1 and (household.count or 0) > 1 and not (asked.adding or household.adding):
         household = asked  # "My son's room … How big is a bedroom supposed to be for one kid?": the one asked about
+    children_only = any(re.search(str(p), lowered) for p in vocab.get("children_sharing") or ())
+    if children_only and household is not None and children_of(household.persons):
+        # "me, my girlfriend and her two kids, 5 and 8. the kids share one bedroom": the bedroom is the two kids'
+        household = Household(children_of(household.persons), True, household.adding, household.total)
+        kind = "bedroom"
+    corrects_age = _age_correction(lowered, household, vocab)
     wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
     follow_up = (
         any(lowered.startswith(p + " ") or lowered == p for p in vocab["follow_up_starts"])
         or has_phrase(lowered, vocab["follow_up_words"])
-    ) or bool(household and household.adding)
+    ) or bool(household and household.adding) or corrects_age is not None
     wants_capacity = household is None and has_phrase(lowered, vocab["capacity_questions"]) and not wants_minimum
     asks_adequacy = has_phrase(lowered, vocab["adequacy_questions"])
     return SpaceRequest(
@@ -226,7 +255,38 @@ def _read_request(lowered: str) -> SpaceRequest:
         asks_adequacy,
         tall,
         window,
+        children_only,
+        corrects_age,
     )
+
+
+def _age_correction(lowered: str, household: Household | None, vocab: Any) -> str | None:
+    """Whose age a message corrects ("actually our youngest is only 8 months old, not 2": "youngest"), when it
+    corrects one (people.yml ``age_corrections``): one person, with an age, and a word of correction."""
+    words = vocab.get("age_corrections") or {}
+    if household is None or len(household.persons) != 1 or household.persons[0].age is None:
+        return None
+    if not has_phrase(lowered, words.get("words") or ()):
+        return None
+    for whose in ("youngest", "oldest"):
+        if has_phrase(lowered, words.get(whose) or ()):
+            return whose
+    return "unstated"
+
+
+def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:
+    """The children among persons of whom some are adults (a stated age under 18, or a band wholly under adult age,
+    such as child, teen, baby); empty when none are, or all are."""
+    bands = people_vocab()["bands"]
+    adult_low = float(bands["adult"][0])
+
+    def is_child(person: Person) -> bool:
+        if person.age is not None:
+            return person.age < adult_low
+        return person.band not in ("person", "adult") and float(bands.get(person.band, bands["person"])[0]) < adult_low
+
+    children = tuple(p for p in persons if is_child(p))
+    return children if 0 < len(children) < len(persons) else ()
 
 
 def _bare_count(lowered: str, vocab: Any) -> Household | None:

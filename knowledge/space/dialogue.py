@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -101,7 +102,13 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     people = household_facts(request.household)
     # "what if the baby moves in with us?" adds the baby; "a 4th roommate moves in" (a total) is everyone
     if people is not None and request.household.adding and not request.household.total and last.get("persons"):
-        people = list(last["persons"]) + people
+        people = list(last["persons"]) + [[p.band, p.age] for p in request.household.newcomers]
+    corrected = _corrected_ages(request, last)
+    if corrected:  # "wait, actually our youngest is only 8 months old, not 2"
+        people = corrected
+    children = _children_of_last(request, last) if people is None else None
+    if children:  # "the kids share a bedroom, how big does that room need to be?" after the household's check
+        people, request = children, dataclasses.replace(request, kind="bedroom")
     rooms = [r.source_text for r in request.rooms]
     return {
         "kind": request.kind or last.get("kind"),
@@ -121,6 +128,44 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
         "capacity": request.wants_capacity,
         "ages": [],
     }
+
+
+def _corrected_ages(request: Any, last: dict[str, Any]) -> list[list[Any]] | None:
+    """The last check's people with the one age a follow-up corrects (``SpaceRequest.corrects_age``); None when it
+    corrects none."""
+    whose = getattr(request, "corrects_age", None)
+    persons = [list(p) for p in last.get("persons") or []]
+    if whose is None or len(persons) < 2:
+        return None
+    from knowledge.parsing import people_vocab
+
+    bands = people_vocab()["bands"]
+
+    def age_of(person: list[Any]) -> float:
+        return float(person[1]) if person[1] is not None else float(sum(bands.get(person[0], bands["person"])) / 2)
+
+    if whose == "unstated":
+        unstated = [k for k, p in enumerate(persons) if p[1] is None]
+        if not unstated:
+            return None
+        index = unstated[-1]
+    else:
+        order = sorted(range(len(persons)), key=lambda k: age_of(persons[k]))
+        index = order[0] if whose == "youngest" else order[-1]
+    persons[index] = [persons[index][0], request.household.persons[0].age]
+    return persons
+
+
+def _children_of_last(request: Any, last: dict[str, Any]) -> list[list[Any]] | None:
+    """The children of the last check's people, when a follow-up says only they share the room ("the kids share a
+    bedroom"); None otherwise."""
+    from knowledge.parsing import Person
+    from knowledge.parsing.request import children_of
+
+    if not getattr(request, "children_only", False) or not last.get("persons"):
+        return None
+    persons = [Person(str(band), age) for band, age in last["persons"]]
+    return [[p.band, p.age] for p in children_of(persons)] or None
 
 
 def _people_and_ages(kb: KnowledgeBase, municipality: str, facts: dict[str, Any]) -> tuple[int | None, list[float]]:

@@ -102,6 +102,18 @@ def to_answer(results: SpaceResult | Sequence[SpaceResult]) -> Answer:
     return Answer("\n\n".join(texts), payload)
 
 
+def _proposes_people(lowered: str, vocab: dict[str, Any]) -> bool:
+    """Whether a message proposes people for the room checked ("what if my sister moves in?", ``people.yml``
+    ``proposing_starts``), naming some."""
+    from knowledge.parsing import parse_space_request
+
+    starts = vocab.get("proposing_starts") or ()
+    if not any(lowered == s or lowered.startswith(s + " ") for s in starts):
+        return False
+    household = parse_space_request(lowered).household
+    return household is not None and bool(household.persons)
+
+
 def yes_no_first(answer: Answer, question: str) -> Answer:
     """The check's answer with "Yes." or "No." first when ``question`` asks yes or no ("can he move a 2nd
     guy in with me?", "is my bedroom big enough?") and the verdict is decided. A question whether a space
@@ -117,9 +129,10 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
         rest = answer.text[: left_out.start()] + answer.text[left_out.end() + 1 :]
         return Answer(f"No. {left_out.group(1)}\n{rest}", {**answer.payload, "yes_no": "no"})
     # (the sentence that asks decides: "… a 900 sq ft place in Howard. is that too small?" names a figure in its story)
-    if verdict not in (MEETS, FAILS) or "yes_no" not in (question_kind(question or ""), question_kind(asking)):
-        return answer
     lowered = " ".join(str(question).lower().split())
+    proposes = _proposes_people(lowered, people_vocab())
+    if verdict not in (MEETS, FAILS) or not (proposes or "yes_no" in (question_kind(question or ""), question_kind(asking))):
+        return answer
     negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())
     word = "Yes" if (verdict == MEETS) != negative else "No"
     text = f"{word}, i{answer.text[1:]}" if answer.text.startswith("In ") else f"{word}. {answer.text}"
