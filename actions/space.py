@@ -237,13 +237,15 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
     facts = space.merge_request(parsing.parse_space_request(request), tracker.get_slot("last_space"))
     facts["rooming"] = facts["rooming"] or rooming_in_play(tracker)
     size = tracker.get_slot("space_size")
-    rooms, closet, low = parsing.parse_space_parts(str(size)) if size and not facts["rooms"] else ([], None, None)
-    # (the request's own words sizing nothing, or "how big does the room need to be?" given when asked its size: none)
-    unsized = str(size) == request or (_asks_minimum_instead(tracker) and str(size) == tracker.latest_message.get("text"))
-    if size and not facts["rooms"] and (any(r.ok for r in rooms) or not unsized):
-        facts["rooms"] = [r.source_text for r in rooms] if rooms else [str(size)]
-        facts["closet_hall_sqft"] = closet if closet is not None else facts.get("closet_hall_sqft")
-        facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
+    if size and not facts["rooms"]:
+        rooms, closet, low = parsing.parse_space_parts(str(size))
+        # (the request's own words sizing nothing, or "how big does the room need to be?" given when asked its size)
+        latest = tracker.latest_message.get("text")
+        unsized = str(size) == request or (str(size) == latest and _asks_minimum_instead(tracker))
+        if any(r.ok for r in rooms) or not unsized:
+            facts["rooms"] = [r.source_text for r in rooms] if rooms else [str(size)]
+            facts["closet_hall_sqft"] = closet if closet is not None else facts.get("closet_hall_sqft")
+            facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
     if not facts["persons"]:
         facts["persons"] = _people(tracker.get_slot("occupants"))
     if not facts["persons"] and not facts.get("capacity"):

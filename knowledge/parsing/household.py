@@ -6,7 +6,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from knowledge.parsing.numbers import (
     MAX_TEXT_CHARS,
@@ -473,6 +473,21 @@ def parse_household(text: str) -> Household | None:
     # "what if my sister moves in with me (and my son)?": those from the speaker on are already there
     joining = joined_speaker[0] if adding and total is None and joined_speaker and joined_speaker[0] > 0 else None
     return Household(tuple(persons), complete and bool(persons), adding, total is not None, joining)
+
+
+def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:
+    """The children among persons of whom some are adults (a stated age under 18, or a band wholly under adult age,
+    such as child, teen, baby); empty when none are, or all are."""
+    bands = people_vocab()["bands"]
+    adult_low = float(bands["adult"][0])
+
+    def is_child(person: Person) -> bool:
+        if person.age is not None:
+            return person.age < adult_low
+        return person.band not in ("person", "adult") and float(bands.get(person.band, bands["person"])[0]) < adult_low
+
+    children = tuple(p for p in persons if is_child(p))
+    return children if 0 < len(children) < len(persons) else ()
 
 
 def _named_before(persons: list[Person], band: str, bands: dict[str, list[float]]) -> bool:

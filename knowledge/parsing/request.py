@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from knowledge.parsing.household import (
     Household,
     Person,
+    children_of,
     parse_household,
     people_vocab,
 )
@@ -230,9 +231,10 @@ def _read_request(lowered: str) -> SpaceRequest:
     if asked is not None and asked.count == 1 and (household.count or 0) > 1 and not (asked.adding or household.adding):
         household = asked  # "My son's room … How big is a bedroom supposed to be for one kid?": the one asked about
     children_only = any(re.search(str(p), lowered) for p in vocab.get("children_sharing") or ())
-    if children_only and household is not None and children_of(household.persons):
+    children = children_of(household.persons) if children_only and household is not None else ()
+    if children:
         # "me, my girlfriend and her two kids, 5 and 8. the kids share one bedroom": the bedroom is the two kids'
-        household = Household(children_of(household.persons), True, household.adding, household.total)
+        household = Household(children, True, household.adding, household.total)
         kind = "bedroom"
     corrects_age = _age_correction(lowered, household, vocab)
     wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
@@ -272,21 +274,6 @@ def _age_correction(lowered: str, household: Household | None, vocab: Any) -> st
         if has_phrase(lowered, words.get(whose) or ()):
             return whose
     return "unstated"
-
-
-def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:
-    """The children among persons of whom some are adults (a stated age under 18, or a band wholly under adult age,
-    such as child, teen, baby); empty when none are, or all are."""
-    bands = people_vocab()["bands"]
-    adult_low = float(bands["adult"][0])
-
-    def is_child(person: Person) -> bool:
-        if person.age is not None:
-            return person.age < adult_low
-        return person.band not in ("person", "adult") and float(bands.get(person.band, bands["person"])[0]) < adult_low
-
-    children = tuple(p for p in persons if is_child(p))
-    return children if 0 < len(children) < len(persons) else ()
 
 
 def _bare_count(lowered: str, vocab: Any) -> Household | None:

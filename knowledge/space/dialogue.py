@@ -160,7 +160,7 @@ def _children_of_last(request: Any, last: dict[str, Any]) -> list[list[Any]] | N
     """The children of the last check's people, when a follow-up says only they share the room ("the kids share a
     bedroom"); None otherwise."""
     from knowledge.parsing import Person
-    from knowledge.parsing.request import children_of
+    from knowledge.parsing.household import children_of
 
     if not getattr(request, "children_only", False) or not last.get("persons"):
         return None
