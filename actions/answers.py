@@ -38,7 +38,7 @@ from knowledge.compose import (
 from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.membership import membership_term
-from knowledge.compose.questions import quoted_definition
+from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
@@ -189,8 +189,11 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
         return latest.get("text") or None, intent_ranking(latest)
     text = str(latest.get("text") or "")
-    if intent_of(tracker) == "nlu_fallback" and "?" in text and not latest_entity(tracker, "municipality"):
-        return text, intent_ranking(latest)  # "9 ppl how many toilets?" after "i run a rooming house": a question of its own
+    # "9 ppl how many toilets?" after "i run a rooming house", or a long question naming its place ("My landlord in
+    # Muskego just walks in … how much notice …?"): a question of its own, not "what about Amery?"
+    own = not latest_entity(tracker, "municipality") or len(text.split()) > ASK_AGAIN_MAX_WORDS
+    if intent_of(tracker) == "nlu_fallback" and "?" in text and own:
+        return text, intent_ranking(latest)
     return _earlier_question(tracker, topic)
 
 
@@ -270,6 +273,9 @@ def answer_or_ask(
     ceiling = ceiling_answer(kb(), key, text) if key and is_space_topic(topic) else None
     if ceiling is not None:  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher, ok?": the ceiling rule
         return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
+    member = member_definition(kb(), text, key) if key and is_space_topic(topic) else None
+    if member is not None:  # "my roommate sleeps in the dining room. Does that count as a bedroom?": the definition
+        return send(dispatcher, member, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
     if is_space_topic(topic) and (last_space or space_in_message(tracker) or adequacy):
         settled = settled_by_definition(kb(), text, key) if key and adequacy and not last_space else None
         if settled is not None and not space_in_message(tracker):  # "is overcrowding a nuisance in Dresser?"

@@ -23,7 +23,7 @@ FORM_KEYS = (
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
-    "gives_thing", "alternative_ways",
+    "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to",
 )
 
 
@@ -73,15 +73,27 @@ def _permitted_only_after(question: str, provision: str) -> bool:
 def _conditioned_on(asked: re.Pattern[str], question: str, provision: str) -> bool:
     """Whether a thing the question names (group 1 of ``asked``: "notice", "permit") is what the provision makes its
     condition ("after due notice", "unless he holds a … permit": ``conditioned_on``)."""
+    return _condition_named(asked, question, provision) is not None
+
+
+def _condition_named(asked: re.Pattern[str], question: str, provision: str) -> str | None:
+    """The thing the question names (or, "without" it, leaves out: "just show up unannounced" is without notice) that
+    the provision makes its condition; None when there is none."""
     template = str(_FORMS["conditioned_on"])
-    for found in asked.finditer(question):
-        word = re.escape(found.group(1).lower().rstrip("s"))
-        if re.search(template.format(word=word + r"s?\b"), provision, re.IGNORECASE):
-            return True
-    return False
+    words = [found.group(1).lower().rstrip("s") for found in asked.finditer(question)]
+    if asked is _WITHOUT_ASKED:
+        words += [thing for thing, said in _LEFT_OUT_UNNAMED.items() if said.search(question)]
+    return next((w for w in words if re.search(template.format(word=re.escape(w) + r"s?\b"), provision, re.IGNORECASE)), None)
+
+
+def left_out_condition(question: str, provision: str) -> str | None:
+    """The condition of the provision ("after due notice") a question leaves out ("he showed up with no warning, do I
+    have to let him in?"): "notice"; None when it leaves none of them out."""
+    return _condition_named(_WITHOUT_ASKED, question, provision)
 
 
 _WITHOUT_ASKED = _pattern("without_asked")
+_LEFT_OUT_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["left_out_unnamed"].items()}
 
 
 _CONFLICTS = tuple(
@@ -89,7 +101,7 @@ _CONFLICTS = tuple(
 )
 
 
-STATED_LIMITS: dict[str, dict[str, str]] = {str(k): dict(v) for k, v in (_FORMS.get("stated_limits") or {}).items()}
+STATED_LIMITS: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in (_FORMS.get("stated_limits") or {}).items()}
 
 
 def conflicts_with(question: str, provision: str) -> bool:
@@ -100,6 +112,12 @@ def conflicts_with(question: str, provision: str) -> bool:
     if OBLIGATION.search(question) or ASKS_FOR_RULE.search(question):
         return False
     return any(asked.search(question) and against.search(provision) for asked, against in _CONFLICTS)
+
+
+def leaves_out(question: str) -> bool:
+    """Whether a question leaves a thing out ("without notice", "just show up unannounced": ``without_asked``,
+    ``left_out_unnamed``)."""
+    return bool(_WITHOUT_ASKED.search(question)) or any(said.search(question) for said in _LEFT_OUT_UNNAMED.values())
 
 
 def granted_only_with(question: str, provision: str) -> bool:
@@ -124,6 +142,7 @@ QUALITY_MIN_LETTERS = 4  # a quality word ("transferable", "vote"), not "it" or 
 # an "is it …?", "does it …?" question that asks a quality and denies nothing itself ("doesn't it …?" does)
 _QUALITY_ASKED = re.compile(r"^\W*(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)", re.IGNORECASE)
 _LATE_YES_NO = _pattern("late_yes_no")
+_REQUIRES_PARTY_TO = _pattern("requires_party_to")
 _ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
 ASKS_CLASSIFICATION = _pattern("asks_classification")
@@ -181,6 +200,8 @@ def question_kind(text: str) -> str:
         '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered or treated
     ):
         return "definition"
+    if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
+        return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
     if any(f" {w} " in lowered for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
@@ -355,11 +376,19 @@ def yes_no(question: str, provision: str) -> str | None:
         return "No"  # what the question says is missing, the provision requires
     if conflicts_with(question, provision):
         return "No"  # "can the bathroom be a curtained-off corner of the bedroom?": "separate from the habitable rooms"
+    if _REQUIRES_PARTY_TO.search(story_and_question(question)[1]):  # "… require landlords to inform tenants of the
+        # maximum permitted number …?" asks a duty, whatever words of permission it holds
+        affirmed = re.search(r"\b(shall|must|required)\b", provision, re.I) and not negated
+        return "Yes" if affirmed and not binds_another_party(question, provision) else None
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
         return "Yes"  # "shall not be construed to prevent …": the thing is allowed
     if PERMISSION.search(question):
         if not negated and granted_only_with(question, provision):
             return "No"  # "can the inspector come in without notice?" met by "may enter … after due notice"
+        if _QUALITY_ASKED.match(story_and_question(question)[1]) and _denies_quality(question, provision):
+            return "No"  # "can the sellers license just transfer to me?" met by "… are nontransferable …"
+        if not negated and AUTHORITY_ASKS.search(question) and names_officer(provision) and re.search(r"\bshall\b", provision, re.I):
+            return "Yes"  # "can the town condemn it?" met by "… shall be condemned … by the Building Inspector"
         return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
     if _QUALITY_ASKED.match(story_and_question(question)[1]) and _denies_quality(question, provision):
         return "No"  # "Is such a permit transferable?" met by "No such permit shall be transferable."

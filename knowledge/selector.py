@@ -50,6 +50,8 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     YES_NO_STARTS,
     _states_in_unit,
     asked_unit,
+    granted_only_with,
+    leaves_out,
     question_kind,
     story_and_question,
     yes_no,
@@ -92,6 +94,9 @@ CITED_BONUS = 0.2
 # the requirement ("No person shall operate a rooming house unless he holds a valid … permit") over another of the
 # same match ("This permit shall be displayed …"): more than a long sentence's length costs.
 REQUIRED_CONDITION_BONUS = 0.03
+# A permission asked without a thing ("can he just show up unannounced?") leads with the provision that grants it only
+# with that thing ("may enter … at proper time after due notice") over another of the same match.
+GRANTED_ONLY_WITH_BONUS = 0.03
 _CITED = re.compile(
     r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE
 )
@@ -518,6 +523,7 @@ def select(
     cited = cited_sections(question)
     unit = asked_unit(question)
     needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
+    left_out = kind == "yes_no" and bool(PERMISSION.search(question)) and leaves_out(question)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -584,6 +590,8 @@ def select(
             score += UNIT_BONUS  # "… is filed within 10 days following …"
         if needs and lexical > 0 and REQUIRED_CONDITION.search(candidate.text):
             score += REQUIRED_CONDITION_BONUS  # the requirement itself, for "do i need …?" / "can i … without …?"
+        if left_out and lexical > 0 and granted_only_with(question, candidate.text):
+            score += GRANTED_ONLY_WITH_BONUS
         if cited and _in_cited(candidate.citation, cited):
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):

@@ -135,3 +135,22 @@ def test_a_bedroom_in_a_dwelling_unit_is_the_bedroom():
                                   "person in a rental dwelling unit?")
     assert request.kind == "bedroom"
     assert parse_space_request("minimum floor space in a dwelling unit for 3 people").kind == "unit"
+
+
+def test_someone_and_i_counts_the_speaker_too():
+    for text, count in [
+        ("my partner and I sleep there with the baby's crib. is a 110 sq ft room ok?", 3),
+        ("my wife and i share a 9x10 bedroom, ok?", 2),
+        ("my son and i both sleep in a 100 sq ft room", 2),
+    ]:
+        household = parse_space_request(text).household
+        assert household is not None and household.count == count, (text, household)
+
+
+def test_ages_told_in_a_sentence_of_their_own_go_to_the_children_counted_before():
+    for text, ages in [
+        ("My 3 kids share a bedroom in our Amery rental. They're 4, 10 and 14.", [4, 10, 14]),
+        ("my 2 boys share a 100 sq ft room. they are 5 and 13 years old", [5, 13]),
+    ]:
+        household = parse_space_request(text).household
+        assert household is not None and household.count == len(ages) and household.ages == ages, (text, household)

@@ -458,7 +458,7 @@ def test_a_permission_forbidden_unless_its_conditions_are_met_is_neither_yes_nor
     bedroom?" with its conditions, not a plain "No" (a question describing the condition that fails still gets "No":
     test_a_list_item_the_question_describes_is_cited_first_and_its_lead_in_settles_the_yes_or_no)."""
     answer = ask(kb, "holland", "basements", "can i rent out my basement in holland as a bedroom? whats required")
-    assert answer.text.startswith("Only if its conditions are met."), answer.text
+    assert answer.text.startswith("Yes, but only if its conditions are met."), answer.text
     assert "unless" in answer.payload["citations"][0]["quote"], answer.payload["citations"][0]
 
 
@@ -561,7 +561,7 @@ def test_whether_a_basement_counts_as_habitable_gets_its_conditions(kb):
     # "No basement space shall be used as a habitable room … unless:": neither a plain yes nor a plain no (an item's
     # "as required in § 190-7A" is no requirement of its own)
     first = ask(kb, "holland", "basements", "does a basement count as a habitable room in holland?").text.splitlines()[0]
-    assert first.startswith("Only if its conditions are met.") and "No basement space" in first, first
+    assert first.startswith("Yes, but only if its conditions are met.") and "No basement space" in first, first
 
 
 def test_a_shut_off_for_repairs_gets_the_exception(kb):
@@ -569,7 +569,7 @@ def test_a_shut_off_for_repairs_gets_the_exception(kb):
     # necessary while actual repairs or alterations are in process …"
     first = ask(kb, "holland", "utility_shutoffs", "town of holand wi - can landlord shut water off to fix a pipe").text
     first = first.splitlines()[0]
-    assert first.startswith("Only if its conditions are met.") and "actual repairs or alterations" in first, first
+    assert first.startswith("Yes, but only if its conditions are met.") and "actual repairs or alterations" in first, first
     plain = ask(kb, "holland", "utility_shutoffs", "can my landlord shut off my water? holland").text.splitlines()[0]
     assert plain.startswith("No."), plain
     assert duty_asked(kb, "utility_shutoffs", "May a Muskego owner temporarily shut off water during repairs?") is None

@@ -25,10 +25,14 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
             for part in ("split", "only", "allowed"):
                 re.compile(value[part])
             assert all(isinstance(w, str) and isinstance(t, str) for w, t in value["ways"].items())
+        elif key == "left_out_unnamed":  # the thing left out -> the words that leave it out without naming it
+            assert all(isinstance(t, str) and re.compile(v) for t, v in value.items()), key
         elif isinstance(value, dict):  # stated_limits: standard key -> max or min, and the words after the length
             for spec in value.values():
                 assert spec["limit"] in ("max", "min"), key
                 re.compile(spec["said"])
+                for pattern in (spec.get("exception") or {}).values():  # an exception the limit's section makes
+                    re.compile(pattern)
         else:
             assert isinstance(value, str) and value, key
             re.compile(value.format(word="vote") if "{word}" in value else value)

@@ -3,6 +3,7 @@ how much of the asking sentence a provision matches, and the provision it names 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from knowledge import question_form, selector
@@ -98,14 +99,25 @@ def time_setting_first(ranked: Sequence[Any], asked: Callable[[Any], float] | No
 PERIOD_LOOKAHEAD = 5
 
 
-def period_first(question: str, ranked: Sequence[Any], floor: float) -> list[Any] | None:
+# A second question joined to the first ("…, and how quickly must …?").
+_SECOND_PART = re.compile(r"\band\s+(?:how|what|when|within|who|which|where|whether)\b", re.IGNORECASE)
+
+
+def period_first(
+    question: str, ranked: Sequence[Any], floor: float, share: Callable[[Any], float] | None = None
+) -> list[Any] | None:
     """For a question that asks a period ("how much notice does he have to give?", ``asks_period``), the ranking
-    with the best candidate that states one first (of those matching at least ``floor``); None when none does (the
-    code does not address that period). Other questions: the ranking as it is."""
+    with the best candidate that states one first (of those matching at least ``floor``; with ``share``, the one
+    that matches most of the sentence that asks: "… permit suspended. how long to ask for a hearing?" is the 10 days
+    to petition for the hearing, not the "reasonable period" to correct); None when none does (the code does not
+    address that period). Other questions: the ranking as it is."""
     ranked = list(ranked)
     if not ranked or not question_form.ASKS_PERIOD.search(question_form.story_and_question(question)[1]):
         return ranked
-    timed = next((r for r in ranked[:PERIOD_LOOKAHEAD] if r.lexical >= floor and question_form.STATES_PERIOD.search(r.candidate.text)), None)
-    if timed is None:
+    stating = [r for r in ranked[:PERIOD_LOOKAHEAD] if r.lexical >= floor and question_form.STATES_PERIOD.search(r.candidate.text)]
+    if not stating:
         return None
+    # (a question of two parts keeps its first part first: "For how long is a permit valid, and how quickly must …?";
+    # max keeps the first of equals)
+    timed = max(stating, key=share) if share is not None and not _SECOND_PART.search(question) else stating[0]
     return [timed, *[r for r in ranked if r is not timed]]

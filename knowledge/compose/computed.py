@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from knowledge import question_form
 from knowledge.answer_parts import source_line
 from knowledge.compose.answer import Answer, citation_payload, shorten, standard_line, standard_payload
-from knowledge.kb import KnowledgeBase, Municipality
+from knowledge.kb import KnowledgeBase, KnowledgeBaseError, Municipality
 from knowledge.phrase_match import has_phrase
 
 
@@ -190,6 +190,8 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
         found = re.search(_STATED_LENGTH + f"(?:{spec['said']})", lowered)
         if standard is None or found is None or not isinstance(standard.value, (int, float)):
             continue
+        if _names_exception(kb, muni, standard, spec, question):
+            continue  # "… just my son sleeping down there, we own and live in the house": the section's exception answers
         stated = float(found.group(1)) + (float(found.group(2)) / 12 if found.group(2) else 0.0)
         beyond = stated > standard.value if spec["limit"] == "max" else stated < standard.value
         shown = parsing.fmt_feet(stated)
@@ -202,6 +204,18 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
         )
         return _compared(kb, muni, standard, lead, compared={"stated": stated, "limit": standard.value, "beyond": beyond})
     return None
+
+
+def _names_exception(kb: KnowledgeBase, muni: Municipality, standard: Any, spec: Any, question: str) -> bool:
+    """Whether a question names an exception its limit's section makes (``exception`` of a ``stated_limits`` entry)."""
+    exception = spec.get("exception") if isinstance(spec, dict) else None
+    if not exception or not re.search(str(exception["unless"]), question, re.IGNORECASE):
+        return False
+    try:
+        section = kb.section(muni.key, standard.citation)
+    except KnowledgeBaseError:
+        return False
+    return re.search(str(exception["provision"]), section.text, re.IGNORECASE) is not None
 
 
 _OUTLETS = question_form._pattern("stated_outlets")

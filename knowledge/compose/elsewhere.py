@@ -177,3 +177,44 @@ def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str
     reads the question; None for a question with no concept."""
     found, weights = selector.asked_concepts(kb, selector.without_titles(kb, question), municipality)
     return max(zip(weights, (c.words for c in found)))[1] if found else None
+
+
+# After a story, the topic the sentence that asks names takes over when its best provision matches this much more of
+# that sentence than the topic's own best does ("… holes in the floor, rats everywhere, the ceiling is sagging. Can the
+# town condemn it?": condemning, not the floors the story told of), and the classifier saw it among its top three.
+ASKED_TOPIC_GAIN = 0.4
+
+
+def asked_topic(
+    kb: KnowledgeBase,
+    muni: Municipality,
+    topic: str,
+    question: str,
+    role: str | None,
+    ranking: Sequence[tuple[str, float]],
+    ranked: Sequence[Any],
+    other: str | None = None,
+) -> str | None:
+    """After a story, the topic the sentence that asks names (a keyword of it): none to go to when it names this one
+    ("… caved-in roof and rats everywhere … Can the town condemn it?" stays with condemning, whatever the rats match);
+    that topic when it is another of the classifier's top three that this code addresses and its best provision
+    matches far more of the asking sentence (``ASKED_TOPIC_GAIN``) than this topic's best. Otherwise ``other`` (the
+    topic another test found), as it is."""
+    from knowledge.compose.unsure import topic_from_text
+
+    story, asking = question_form.story_and_question(question)
+    if not story or not ranked:
+        return other
+    named = topic_from_text(kb, asking)
+    if named == topic:
+        return None
+    seen = {kb.topic_for_intent(intent) for intent, _ in list(ranking)[:3]}
+    if other is not None or not named or named not in seen or not kb.coverage(muni.key, named).addressed:
+        return other
+    best = selector.select(kb, question, muni.key, role, ranking, topics=[named], limit=1)
+    if not best:
+        return None
+    found, weights = selector.asked_concepts(kb, asking, muni.key)  # the sentence alone ("Can the town condemn it?")
+    total = sum(weights) or 1.0
+    here, there = (sum(w for c, w in zip(found, weights) if c.words in r.matched) / total for r in (ranked[0], best[0]))
+    return named if there >= here + ASKED_TOPIC_GAIN else None

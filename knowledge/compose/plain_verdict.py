@@ -1,4 +1,4 @@
-"""A plain "Yes", "No" or "Only if its conditions are met" for a yes/no question, from the wording of the provision
+"""A plain "Yes", "No" or "Yes, but only if its conditions are met" for a yes/no question, from the wording of the provision
 that answers it (:func:`_verdict`), when the provision matches the question well enough."""
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _states_duty(question: str, provision: str) -> bool:
 # A provision's own requirement or permission ("shall", "must", "may"), not a reference ("as required in § 190-7A").
 _BINDS = re.compile(r"\b(?:shall|must|may)\b", re.I)
 # A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
-CONDITIONAL = "Only if its conditions are met"
+CONDITIONAL = "Yes, but only if its conditions are met"
 _UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
 
 

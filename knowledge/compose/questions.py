@@ -44,6 +44,7 @@ from knowledge.compose.computed import (
 )
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
+    asked_topic,
     better_topic,
     closest_elsewhere,
     defined_elsewhere,
@@ -99,7 +100,9 @@ def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str
 def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
     """The definition a yes/no question asks whether something falls under ("… Does that already count as an
     infestation?", "Does that include a baby?": an occupant), with its yes or no where it settles one; None otherwise."""
-    member = membership_term(kb, question, municipality) if selector.question_kind(question) == "yes_no" else None
+    asking = question_form.story_and_question(question)[1]  # "… The bedroom is 110 square feet … Does the baby count?"
+    yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking))
+    member = membership_term(kb, question, municipality) if yes_no else None
     return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
 
 
@@ -189,6 +192,7 @@ def answer_question(
     other = None if unstated else better_topic(kb, muni, topic, question, role, ranking, ranked)
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     other = other or closest_elsewhere(topic, ranked, overall)
+    other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
@@ -245,7 +249,7 @@ def answer_question(
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     ranked = settling_first(question, prefer_general(kb, question, ranked))
     ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
-    timed = period_first(question, ranked, ANSWER_MIN_LEXICAL)
+    timed = period_first(question, ranked, ANSWER_MIN_LEXICAL, lambda r: asking_sentence_share(kb, question, muni.key, r))
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
         return no_match(muni, question, topic)
     ranked = timed
@@ -303,10 +307,13 @@ def _asking_sentence_ranking(
     """The topic's provisions ranked for the sentence that asks alone, when a long story drowns it ("the upstairs
     bedroom … has a slanted roof, most of the room you cant even stand up straight in. is there a rule about how
     high the ceiling has to be?"): None when there is no story or the asking sentence matches no better."""
-    story, _ = question_form.story_and_question(question)
-    # "… he's shutting off our water on Friday. Can he really do that?": the sentence it points back to, too
-    asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
-    if not story or len(asking.split()) < ASKING_MIN_WORDS:
+    from knowledge.compose.unsure import topic_from_text
+
+    story, bare = question_form.story_and_question(question)
+    # "… shutting off our water on Friday. Can he really do that?": with the sentence before, unless it names the topic
+    named = bool(story) and topic_from_text(kb, bare) == topic
+    asking = bare if named else question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
+    if not story or (len(asking.split()) < ASKING_MIN_WORDS and not named):
         return None
     ranked = selector.matching_first(
         selector.select(kb, asking, muni.key, role, ranking, topics=[topic], limit=12), ANSWER_MIN_LEXICAL

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
-from knowledge.compose.asking import period_first
+from knowledge.compose.asking import asking_sentence_share, period_first
 from knowledge.compose.computed import (
     age_counted,
     ceiling_check,
@@ -117,7 +117,8 @@ def answer_unsure(
             return Unsure(True, topic, direct)
     # ("how long do we have to get out?" after an order to vacate: "vacated within a reasonable time, not to exceed 60
     # days" matches "how long" alone, less than the exits' "means of egress" matches "get out")
-    timed = period_first(question, prefer_general(kb, question, ranked), ANSWER_MIN_LEXICAL)
+    share = lambda r: asking_sentence_share(kb, question, muni.key, r)  # noqa: E731
+    timed = period_first(question, prefer_general(kb, question, ranked), ANSWER_MIN_LEXICAL, share)
     if timed is None:  # "how much notice does he have to give me?": no close provision states a period
         return Unsure(True, None, no_match(muni, question, topic or "unknown"))
     ranked = timed

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from knowledge import question_form
 from knowledge.answer_parts import ask_line, source_line
 from knowledge.answer_parts import parts as answer_parts
 from knowledge.answer_parts import words as answer_words
@@ -136,6 +137,9 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
         return "No, " if refuser in sides else ""
     if any(p.search(question) for p in vocabulary.proposals.get("waived", ())):
         return "No, "  # "can i rent it w/o cleaning?": it must be done, by the party the verdict names
+    left_out = question_form.left_out_condition(question, verdict.rule.quote) if verdict.rule is not None else None
+    if left_out and question_form.question_kind(question) == "yes_no":
+        return f"No, not without {left_out}: "  # "showed up with no warning … do I have to let him in?": "after due notice"
     side = proposed_side(question, vocabulary, role)
     if side is None and any(p.search(question) for p in vocabulary.proposals.get("obliged", ())):
         return "Yes, "  # "doesn't it have to be fixed?": it must be done, by the party the verdict names

@@ -158,6 +158,14 @@ _PRONOUN_AGE_RE = re.compile(
 )
 
 
+# Ages told in a sentence of their own after the people ("My 3 kids share a bedroom. They're 4, 10 and 14."): whole
+# numbers joined by commas and a last "and", in years.
+_THEY_AGES_RE = re.compile(
+    r"\b(?:they(?:'|’)?re|they are|they r|their ages are|ages are)\s+(\d{1,2}(?:\s*,\s*\d{1,2})*\s*(?:,\s*)?(?:and|&)\s*\d{1,2})\b"
+    r"(?:\s*(?:years?|yrs?)(?:\s*old)?\b)?(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*months?))"
+)
+
+
 def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     """Replace age phrases by markers ``AGE0``, ``AGE1``, …; return the text and each marker's ages."""
     found: list[list[float]] = []
@@ -193,6 +201,10 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
         found.append([float(v) for v in re.findall(r"\d+", match.group(2))])
         return f"{match.group(1)} agelist{len(found) - 1} "
 
+    def they_sub(match: re.Match[str]) -> str:
+        found.append([float(v) for v in re.findall(r"\d+", match.group(1))])
+        return f" , agelist{len(found) - 1} "  # given to the people of the last plural count, as after a comma
+
     def bare_one_sub(match: re.Match[str]) -> str:
         found.append([float(match.group(2))])
         return f"{match.group(1)} age{len(found) - 1} "
@@ -207,6 +219,7 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
 
     text = _SELF_AGE_RE.sub(self_sub, text)
     text = _PRONOUN_AGE_RE.sub(pronoun_sub, text)
+    text = _THEY_AGES_RE.sub(they_sub, text)
     text = _bare_age_list().sub(bare_sub, text)
     text = _bare_age_run().sub(bare_sub, text)
     text = _bare_age_one().sub(bare_one_sub, text)
