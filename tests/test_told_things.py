@@ -5,6 +5,8 @@ ignored order is a failure to comply, "I shouldn't get fined, right?" counts on 
 
 from __future__ import annotations
 
+import pytest
+
 from actions.answers import ActionAnswerTopic
 from knowledge import question_form
 from knowledge.compose import answer_for_duty, answer_topic
@@ -16,25 +18,27 @@ def first_two(text: str) -> str:
     return "\n".join(text.split("\n")[:2])
 
 
-def test_furniture_piled_on_the_stairs_is_stored_material_and_not_allowed(kb):
-    question = "My landlord in Muskego keeps piling old furniture on the stairs up to our apartment. Is he allowed to do that?"
-    answer = answer_topic(kb, "muskego", "stairs_handrails_exits", question=question, ranking=[("ask_stairs_handrails_exits", 0.5)])
+@pytest.mark.parametrize(
+    ("municipality", "topic", "question", "quoted"),
+    [
+        # furniture piled on the stairs is "stored material"
+        ("muskego", "stairs_handrails_exits", "My landlord in Muskego keeps piling old furniture on the stairs up to our "
+         "apartment. Is he allowed to do that?", "kept free of refuse or stored material"),
+        # a permit "suspended" is the notice "of suspension"
+        ("dresser", "rooming_houses", "The Dresser health officer suspended the permit for the rooming house where I "
+         "live. Can I keep sleeping there?", "no person shall occupy for sleeping or living purposes"),
+        # "unannounced" is without the notice the code requires
+        ("amery", "inspections", "can the amery building inspector just show up unannounced to inspect my rentals?",
+         "after due notice"),
+        # "I shouldn't get fined, right?" counts on an excuse the code rules out
+        ("dresser", "penalties", "the dresser health officer missed this problem on his last inspection, so i shouldnt "
+         "get fined for it now right?", "constitute a defense"),
+    ],
+)
+def test_told_in_plain_words_and_answered_no_from_the_provision(kb, municipality, topic, question, quoted):
+    answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
     assert answer.text.startswith("No"), answer.text
-    assert "kept free of refuse or stored material" in first_two(answer.text), answer.text
-
-
-def test_a_suspended_permit_means_no_one_may_sleep_there(kb):
-    question = "The Dresser health officer suspended the permit for the rooming house where I live. Can I keep sleeping there?"
-    answer = answer_topic(kb, "dresser", "rooming_houses", question=question, ranking=[("ask_rooming_houses", 0.99)])
-    assert answer.text.startswith("No"), answer.text
-    assert "no person shall occupy for sleeping or living purposes" in first_two(answer.text), answer.text
-
-
-def test_an_inspector_showing_up_unannounced_comes_without_the_notice_the_code_requires(kb):
-    question = "can the amery building inspector just show up unannounced to inspect my rentals?"
-    answer = answer_topic(kb, "amery", "inspections", question=question, ranking=[("ask_inspections", 1.0)])
-    assert answer.text.startswith("No"), answer.text
-    assert "after due notice" in first_two(answer.text), answer.text
+    assert quoted in first_two(answer.text), answer.text
 
 
 def test_words_that_leave_notice_out_without_naming_it():
@@ -45,17 +49,20 @@ def test_words_that_leave_notice_out_without_naming_it():
     assert not question_form.leaves_out("can the inspector come in to look at the furnace?")
 
 
-def test_an_ignored_order_is_a_failure_to_comply(kb):
-    question = "muskego inspector gave me an order after a tenant complaint. wat happens if i just ignore it"
-    answer = answer_topic(kb, "muskego", "notices_hearings_appeals", question=question, ranking=[("ask_notices_hearings_appeals", 0.6)])
-    assert "City Attorney" in first_two(answer.text), answer.text
-
-
-def test_i_shouldnt_get_fined_right_is_answered_no_when_the_code_rules_out_the_excuse(kb):
-    question = "the dresser health officer missed this problem on his last inspection, so i shouldnt get fined for it now right?"
-    answer = answer_topic(kb, "dresser", "penalties", question=question, ranking=[("ask_penalties", 0.56)])
-    assert answer.text.startswith("No"), answer.text
-    assert "constitute a defense" in first_two(answer.text), answer.text
+@pytest.mark.parametrize(
+    ("municipality", "topic", "question", "quoted"),
+    [
+        # an ignored order is a failure to comply
+        ("muskego", "notices_hearings_appeals", "muskego inspector gave me an order after a tenant complaint. wat happens "
+         "if i just ignore it", "City Attorney"),
+        # a placard torn down is the rule against removing it (not the order the story told to ignore)
+        ("amery", "unfit_dwellings", "The city of Amery put a big sign on our building saying it's unfit to live in. The "
+         "landlord told us to ignore it and tore it down. Can he do that?", "remove the placard"),
+    ],
+)
+def test_told_in_plain_words_and_led_by_the_provision(kb, municipality, topic, question, quoted):
+    answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.6)])
+    assert quoted in first_two(answer.text), answer.text
 
 
 def test_a_roof_that_soaks_the_walls_is_the_owners_to_fix_in_muskego(kb):
@@ -142,15 +149,6 @@ def test_a_license_that_is_nontransferable_does_not_just_transfer(kb):
     answer = answer_topic(kb, "amery", "rental_licensing", question="can the sellers license just transfer to me?",
                           ranking=[("ask_rental_licensing", 0.9)])
     assert answer.text.startswith("No") and "nontransferable" in answer.text.split("\n")[0], answer.text
-
-
-def test_a_placard_torn_down_is_the_rule_against_removing_it(kb):
-    question = (
-        "The city of Amery put a big sign on our building saying it's unfit to live in. The landlord told us to "
-        "ignore it and tore it down. Can he do that?"
-    )
-    answer = answer_topic(kb, "amery", "unfit_dwellings", question=question, ranking=[("ask_unfit_dwellings", 0.9)])
-    assert "remove the placard" in first_two(answer.text), answer.text
 
 
 def test_a_period_asked_in_two_parts_keeps_the_first_part_first(kb):
