@@ -177,6 +177,11 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         earlier = _earlier_question(tracker, topic)
         if earlier[0]:
             return earlier
+    text = str(latest.get("text") or "")
+    if question_form.WHAT_IF_INSTEAD.search(text) and tracker.get_slot("topic") == topic:
+        earlier = _earlier_question(tracker, topic)  # "… 4 ft below grade … rent it out?" … "what if it's my own son?"
+        if earlier[0]:
+            return f"{earlier[0].replace('?', '.').rstrip(' .!')}. {text}", intent_ranking(latest)  # the latest asks
     if topic_of(intent_of(tracker)) == topic:
         return latest.get("text") or None, intent_ranking(latest)
     if parsing.fixture_question(str(latest.get("text") or "")):
@@ -188,7 +193,6 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
         return None, []  # new facts for the last question: answer with the rules and the facts
     if topic_asked(tracker) == topic:  # "I'm in Holland, how warm …?", "Green Bay, who fixes the furnace?"
         return latest.get("text") or None, intent_ranking(latest)
-    text = str(latest.get("text") or "")
     # "9 ppl how many toilets?" after "i run a rooming house", or a long question naming its place ("My landlord in
     # Muskego just walks in … how much notice …?"): a question of its own, not "what about Amery?"
     own = not latest_entity(tracker, "municipality") or len(text.split()) > ASK_AGAIN_MAX_WORDS

@@ -47,6 +47,9 @@ FOLLOW_UP_ENTITIES = ("people", "dimensions", "age", "units", "municipality")
 
 # A message this short, or opening as a follow-up ("and how long is that permit good for?"), asks about the topic in play
 FOLLOW_UP_MAX_WORDS = 12
+# A message this short that names no topic ("how high", "how much does it cost") asks about the topic in play, even
+# where another topic's provision matches its few words better (the ceiling's height after a handrail answer).
+BARE_FOLLOW_UP_MAX_WORDS = 5
 
 
 def follow_up_answer(
@@ -207,7 +210,10 @@ class ActionClarify(Action):
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
         back = refers_back(text, kb().meta("back_references") or ())  # "how long is it good for before i renew?"
-        within = follow_up_answer(tracker, text, topic, key if not unknown else None, request.follow_up or back, unsure.topic)
+        bare = len(text.split()) <= BARE_FOLLOW_UP_MAX_WORDS and topic_from_text(kb(), text) is None
+        within = follow_up_answer(
+            tracker, text, topic, key if not unknown else None, request.follow_up or back or bare, unsure.topic
+        )
         if within is not None:  # "how long do i have to file?" after an appeal answer: the topic in play answers it
             return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
         if unsure.housing and unsure.answer is not None:

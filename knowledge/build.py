@@ -315,6 +315,7 @@ def build(
             {"key": "housing_words", "value": json.dumps(curated.load_word_list("housing_words"))},
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
+            {"key": "thing_references", "value": json.dumps(curated.load_word_list("thing_references"))},
             {"key": "same_question_words", "value": json.dumps(curated.load_word_list("same_question_words"))},
             {"key": "code_names", "value": json.dumps(curated.load_word_list("code_names"))},
             {"key": "shorthand", "value": json.dumps(shorthand.load())},

@@ -186,12 +186,12 @@ def load_synonyms(path: Path = SYNONYMS_PATH) -> dict[str, list[str]]:
 
 
 def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
-    """A word list of ``knowledge/synonyms.yml``: ``housing_words`` (housing words the texts may not use) or
+    """A word list of ``knowledge/synonyms.yml``: ``housing_words`` (housing words the texts may not use),
     ``question_words`` (words that ask rather than name what is asked about), ``back_references`` (words that
-    point back to the last answer), ``same_question_words`` (words asking the last question again for another
-    place), ``code_names`` (names for a municipality's own code), ``scope_exceptions`` (words before a scope a
-    provision excepts), ``scope_negations`` (words before a scope a question denies),
-    ``comparison_words`` (words that ask how two defined terms differ) or ``named_only`` (things a code
+    point back to the last answer), ``thing_references`` (to a thing the story named), ``same_question_words``
+    (asking the last question again for another place), ``code_names`` (names for a municipality's own code),
+    ``scope_exceptions`` (words before a scope a provision excepts), ``scope_negations`` (words before a scope a
+    question denies), ``comparison_words`` (asking how two defined terms differ) or ``named_only`` (things a code
     addresses only by naming them)."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}

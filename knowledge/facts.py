@@ -277,7 +277,11 @@ def compile_vocabulary(
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),
         prohibitions={
-            str(d): {"act": str(e["act"]), "unless_named": tuple(str(w).lower() for w in e.get("unless_named") or ())}
+            str(d): {
+                "act": str(e["act"]),
+                "unless_named": tuple(str(w).lower() for w in e.get("unless_named") or ()),
+                "excepted": dict(e.get("excepted") or {}) or None,
+            }
             for d, e in (raw.get("prohibitions") or {}).items()
         },
     )
@@ -473,6 +477,26 @@ def asker_role(text: str, vocabulary: Vocabulary) -> str | None:
     """ "tenant" or "landlord" when the asker's words show their side ("my landlord" is a tenant's words), else None."""
     party = _asker_party(_prepare(text), vocabulary, None) if text.strip() else None
     return {"occupant": "tenant", "owner": "landlord"}.get(party or "")
+
+
+def stalled_exception(text: str, provision: str, prohibitions: Mapping[str, Any]) -> bool:
+    """Whether a question names the repairs a prohibition's text excepts ("… while actual repairs or alterations are in
+    process") but tells that nothing is being done ("off 'for repairs' two weeks ago and nobody's done anything")."""
+    for entry in prohibitions.values():  # (``prohibitions`` of knowledge/facts.yml)
+        excepted = (entry or {}).get("excepted")
+        if excepted and re.search(str(excepted["provision"]), provision, re.I) and re.search(str(excepted["when"]), text, re.I):
+            return re.search(str(excepted["stalled"]), text, re.I) is not None
+    return False
+
+
+def asker_unknown(text: str, vocabulary: Vocabulary, role: str | None = None) -> bool:
+    """Whether a yes/no duty question proposes the asker ("porch steps r rotting, am i on the hook to fix?") but
+    neither their role nor their words show which side they are on."""
+    lowered = _prepare(text)
+    if any(p.search(lowered) for p in vocabulary.proposals.get("both", ())):
+        return False
+    asks_self = any(p.search(lowered) for p in vocabulary.proposals.get("asker", ()))
+    return asks_self and _asker_party(lowered, vocabulary, role) is None
 
 
 def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) -> str | None:

@@ -23,7 +23,8 @@ FORM_KEYS = (
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
-    "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to",
+    "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
+    "given_unnamed", "applies_to", "also_applies", "what_if_instead",
 )
 
 
@@ -67,7 +68,8 @@ _GIVES_THING = _pattern("gives_thing")
 def _permitted_only_after(question: str, provision: str) -> bool:
     """Whether what a "must … give …?" question asks about is what the provision's permission waits for ("must the
     inspector give notice before entering?" met by "may enter … after due notice")."""
-    return bool(re.search(r"\bmay\b", provision, re.IGNORECASE)) and _conditioned_on(_GIVES_THING, question, provision)
+    granted = re.search(r"\b(?:may|(?:is|are)(?: hereby)? authorized)\b", provision, re.IGNORECASE)  # "upon showing …"
+    return bool(granted) and _conditioned_on(_GIVES_THING, question, provision)
 
 
 def _conditioned_on(asked: re.Pattern[str], question: str, provision: str) -> bool:
@@ -83,6 +85,8 @@ def _condition_named(asked: re.Pattern[str], question: str, provision: str) -> s
     words = [found.group(1).lower().rstrip("s") for found in asked.finditer(question)]
     if asked is _WITHOUT_ASKED:
         words += [thing for thing, said in _LEFT_OUT_UNNAMED.items() if said.search(question)]
+    if asked is _GIVES_THING:  # "does he have to show ID?": the identification the entry waits for
+        words += [thing for thing, said in _GIVEN_UNNAMED.items() if said.search(question)]
     return next((w for w in words if re.search(template.format(word=re.escape(w) + r"s?\b"), provision, re.IGNORECASE)), None)
 
 
@@ -94,6 +98,8 @@ def left_out_condition(question: str, provision: str) -> str | None:
 
 _WITHOUT_ASKED = _pattern("without_asked")
 _LEFT_OUT_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["left_out_unnamed"].items()}
+_GIVEN_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["given_unnamed"].items()}
+_APPLIES_TO = _pattern("applies_to")
 
 
 _CONFLICTS = tuple(
@@ -109,7 +115,8 @@ def conflicts_with(question: str, provision: str) -> bool:
     bathroom be a curtained-off corner of the bedroom?" met by "… separate from the habitable rooms …"; never for a
     question of need ("does every apartment need its own bathroom or can we share?"), nor for one that asks whether
     there is a rule ("… piled with junk … Isn't there a rule about that?": there is)."""
-    if OBLIGATION.search(question) or ASKS_FOR_RULE.search(question):
+    asking = story_and_question(question)[1]  # "… i have to walk thru my neighbors bedroom … is that allowed?" asks leave
+    if OBLIGATION.search(asking) or ASKS_FOR_RULE.search(asking):
         return False
     return any(asked.search(question) and against.search(provision) for asked, against in _CONFLICTS)
 
@@ -126,13 +133,18 @@ def granted_only_with(question: str, provision: str) -> bool:
     return _conditioned_on(_WITHOUT_ASKED, question, provision)
 
 
+def denies_asked_quality(question: str, provision: str) -> bool:
+    """Whether an "is it …?" question asks a quality ("does the permit transfer?") the provision denies."""
+    return bool(_QUALITY_ASKED.match(story_and_question(question)[1])) and _denies_quality(question, provision)
+
+
 def _denies_quality(question: str, provision: str) -> bool:
     """Whether the provision denies the very quality an "is it …?" question asks ("transferable"): ``denies_quality``."""
     from knowledge.selector import STOPWORDS
 
     asked = [
         w for w in _WORD.findall(story_and_question(question)[1].lower()) if len(w) >= QUALITY_MIN_LETTERS and w not in STOPWORDS
-    ]
+    ] + [quality for quality, said in _ASKED_QUALITIES.items() if said.search(question)]  # "does the license go w/ it?"
     template = str(_FORMS["denies_quality"])
     rule = _PROVISO.split(provision, 1)[0]  # not "provided that such screens shall not be required …"
     return any(re.search(template.format(word=re.escape(w)), rule, re.IGNORECASE) for w in asked)
@@ -140,7 +152,12 @@ def _denies_quality(question: str, provision: str) -> bool:
 
 QUALITY_MIN_LETTERS = 4  # a quality word ("transferable", "vote"), not "it" or "such"
 # an "is it …?", "does it …?" question that asks a quality and denies nothing itself ("doesn't it …?" does)
-_QUALITY_ASKED = re.compile(r"^\W*(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)", re.IGNORECASE)
+# ("if i sell the building does the license go w/ it?": after the condition it asks)
+_QUALITY_ASKED = re.compile(
+    r"^\W*(?:if\b[^?]*?(?:,\s*|\s+(?=(?:is|are|does|do|can|may)\b)))?(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)",
+    re.IGNORECASE,
+)
+_ASKED_QUALITIES = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["asked_qualities"].items()}
 _LATE_YES_NO = _pattern("late_yes_no")
 _REQUIRES_PARTY_TO = _pattern("requires_party_to")
 _ASKS_ONE_ALONE = _pattern("asks_one_alone")
@@ -346,6 +363,17 @@ def _needs_another(question: str, provision: str) -> bool:
     return at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]
 
 
+def also_applies(question: str, provision: str) -> str | None:
+    """ "Yes" when a question asks whether rules apply to a thing ("do the rooming house rules apply to a small hotel
+    too?") and the provision says they "shall also apply to" it ("No" when they "shall not apply"); None otherwise."""
+    asked = _APPLIES_TO.search(question)
+    if asked is None:
+        return None
+    thing = asked.group(1).lower().rstrip("s")
+    said = re.search(str(_FORMS["also_applies"]).format(word=re.escape(thing)), provision, re.IGNORECASE)
+    return None if said is None else ("No" if said.group(1) else "Yes")
+
+
 def yes_no(question: str, provision: str) -> str | None:
     """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
 
@@ -361,6 +389,9 @@ def yes_no(question: str, provision: str) -> str | None:
     way = one_of_the_ways(question, provision)
     if way is not None:
         return way  # "can the inspector just tape the notice to my door?" met by "… or if a copy … is posted …"
+    applies = also_applies(question, provision)
+    if applies is not None:
+        return applies  # "do the rooming house rules apply to a small hotel too?" met by "… shall also apply to hotels"
     if RELIEF.search(question) and NOT_RELIEVED.search(provision):
         return "No"  # "does the lease let my landlord off the hook?" met by "… shall not relieve any party …"
     if _STILL_DESPITE.search(question) and NOT_RELIEVED.search(provision):
@@ -385,12 +416,12 @@ def yes_no(question: str, provision: str) -> str | None:
     if PERMISSION.search(question):
         if not negated and granted_only_with(question, provision):
             return "No"  # "can the inspector come in without notice?" met by "may enter … after due notice"
-        if _QUALITY_ASKED.match(story_and_question(question)[1]) and _denies_quality(question, provision):
+        if denies_asked_quality(question, provision):
             return "No"  # "can the sellers license just transfer to me?" met by "… are nontransferable …"
         if not negated and AUTHORITY_ASKS.search(question) and names_officer(provision) and re.search(r"\bshall\b", provision, re.I):
             return "Yes"  # "can the town condemn it?" met by "… shall be condemned … by the Building Inspector"
         return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
-    if _QUALITY_ASKED.match(story_and_question(question)[1]) and _denies_quality(question, provision):
+    if denies_asked_quality(question, provision):
         return "No"  # "Is such a permit transferable?" met by "No such permit shall be transferable."
     if (
         OBLIGATION.search(question)
@@ -456,6 +487,9 @@ def asking_with_antecedent(text: str, back_references: Iterable[str], min_words:
     return f"{told[-1]} {asking}" if told else asking
 
 
+# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
+ASKING_MIN_WORDS = 6
+
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.
 BACK_REFERENCE_MAX_WORDS = 16
 
@@ -474,6 +508,7 @@ ASKS_PERIOD = _pattern("asks_period")
 STATES_PERIOD = _pattern("states_period")
 REFERS_ELSEWHERE = _pattern("refers_elsewhere")
 WHAT_HAPPENS_IF = _pattern("what_happens_if")
+WHAT_IF_INSTEAD = _pattern("what_if_instead")
 
 
 def asked_unit(question: str) -> str | None:

@@ -35,6 +35,7 @@ from knowledge.curated import numbers_in
 from knowledge.kb import KnowledgeBase
 from knowledge.question_form import (  # noqa: F401 - re-exported: importers use knowledge.selector's names
     _WORD,
+    BACK_REFERENCE_MAX_WORDS,
     DEFINITION_WORDS,
     FIGURE_WORDS,
     NEGATIONS,
@@ -50,6 +51,7 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     YES_NO_STARTS,
     _states_in_unit,
     asked_unit,
+    asking_with_antecedent,
     granted_only_with,
     leaves_out,
     question_kind,
@@ -654,14 +656,27 @@ def unnamed_things(kb: KnowledgeBase, question: str, municipality: str) -> list[
     """The things a code addresses only by naming them (``named_only`` in knowledge/synonyms.yml: "smoke
     detector") that the question's asking sentence asks about and no provision of this code names."""
     things = set(kb.meta("named_only") or ())
-    asking = story_and_question(question)[1]
+    # "… has no stove … is he supposed to provide one?": the sentence that asks, with the thing "one" is (not with
+    # what "that" is: "… old food in the fridge … Wasn't the landlord supposed to clean it?" asks about cleaning)
+    asking = asking_with_antecedent(question, kb.meta("thing_references") or (), BACK_REFERENCE_MAX_WORDS)
     idx = index(kb, municipality)
+    table = kb.synonyms()
     return [
         c.words
         for c in concepts(asking, kb.concept_phrases())
         if (c.words in things or c.words.rstrip("s") in things or any(w in things for w in c.words.split()))
-        and all(_alternative_idf(a, idx) is None for a in c.alternatives)
+        and (
+            all(_alternative_idf(a, idx) is None for a in c.alternatives)
+            # a thing the synonym table does not map is named by its own words as written ("my deposit": not "deposited")
+            or (" " in c.words and c.words not in table and not _names_literally(idx, c.words))
+        )
     ]
+
+
+def _names_literally(idx: _Index, phrase: str) -> bool:
+    """Whether every word of a phrase (but the stopwords) is a word of the municipality's text as written (or plural)."""
+    words = [w for w in _WORD.findall(phrase.lower()) if w not in STOPWORDS]
+    return all(any(re.search(rf"\b{re.escape(w)}(?:s|es)?\b", text) for text in idx.lowered) for w in words)
 
 
 def has_housing_words(kb: KnowledgeBase, question: str, municipality: str | None = None) -> bool:

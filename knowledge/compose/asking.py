@@ -9,8 +9,7 @@ from typing import Any, Callable, Sequence
 from knowledge import question_form, selector
 from knowledge.kb import KnowledgeBase
 
-# The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
-ASKING_MIN_WORDS = 6
+from knowledge.question_form import ASKING_MIN_WORDS  # noqa: F401 - re-exported
 
 
 def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:

@@ -190,8 +190,15 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
         found = re.search(_STATED_LENGTH + f"(?:{spec['said']})", lowered)
         if standard is None or found is None or not isinstance(standard.value, (int, float)):
             continue
-        if _names_exception(kb, muni, standard, spec, question):
-            continue  # "… just my son sleeping down there, we own and live in the house": the section's exception answers
+        excepted = _exception_sentence(kb, muni, standard, spec, question)
+        if excepted:  # "… just my son sleeping down there, we own and live in the house": the section's exception answers
+            yes = question_form.question_kind(question) == "yes_no"
+            lead = f"Yes, on an exception the {muni.name} code makes to that limit:" if yes else (
+                f"The {muni.name} code makes an exception to that limit:"
+            )
+            section = kb.section(muni.key, standard.citation)
+            lines = [lead, source_line(section.full_citation, shorten(excepted))]
+            return _standard_answer(muni, standard, section, lines, compared={"exception": True})
         stated = float(found.group(1)) + (float(found.group(2)) / 12 if found.group(2) else 0.0)
         beyond = stated > standard.value if spec["limit"] == "max" else stated < standard.value
         shown = parsing.fmt_feet(stated)
@@ -206,16 +213,23 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
     return None
 
 
-def _names_exception(kb: KnowledgeBase, muni: Municipality, standard: Any, spec: Any, question: str) -> bool:
-    """Whether a question names an exception its limit's section makes (``exception`` of a ``stated_limits`` entry)."""
+def _exception_sentence(kb: KnowledgeBase, muni: Municipality, standard: Any, spec: Any, question: str) -> str | None:
+    """The sentence of its limit's section that makes the exception a question names (``exception`` of a
+    ``stated_limits`` entry: "… any basement or cellar space may be used as a sleeping room by members of the immediate
+    family of a resident owner …"); None when it names none."""
+    from knowledge.sentences import split_sentences
+
     exception = spec.get("exception") if isinstance(spec, dict) else None
     if not exception or not re.search(str(exception["unless"]), question, re.IGNORECASE):
-        return False
+        return None
+    asking = question_form.story_and_question(question)[1]
+    if re.search(str(exception.get("not_told") or "(?!)"), question, re.I) or re.search(str(exception.get("not_asked") or "(?!)"), asking, re.I):
+        return None  # "I rent a bedroom in the basement … the owner lives upstairs": not the owner's family
     try:
         section = kb.section(muni.key, standard.citation)
     except KnowledgeBaseError:
-        return False
-    return re.search(str(exception["provision"]), section.text, re.IGNORECASE) is not None
+        return None
+    return next((s for s in split_sentences(section.text) if re.search(str(exception["provision"]), s, re.IGNORECASE)), None)
 
 
 _OUTLETS = question_form._pattern("stated_outlets")

@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 from knowledge import question_form, selector
+from knowledge.facts import load as load_fact_vocabulary
+from knowledge.facts import stalled_exception
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -73,6 +75,14 @@ _BINDS = re.compile(r"\b(?:shall|must|may)\b", re.I)
 # A permission the provision forbids "unless" its conditions are met: neither a plain yes nor a plain no.
 CONDITIONAL = "Yes, but only if its conditions are met"
 _UNLESS = re.compile(r"\b(?:unless|except in compliance)\b", re.I)
+
+
+def excepted_verdict(question: str, provision: str) -> str:
+    """CONDITIONAL for a permission a prohibition excepts ("can landlord shut water off to fix a pipe?": "… except for
+    such temporary interruption as may be necessary while actual repairs … are in process"); "No" when the question
+    tells that nothing is being done ("off 'for repairs' two weeks ago and nobody's done anything")."""
+    stalled = stalled_exception(question, provision, load_fact_vocabulary().get("prohibitions") or {})
+    return "No" if stalled else CONDITIONAL
 
 
 # The fewest words of rule before an exception for it to be an exception to that rule.

@@ -60,6 +60,7 @@ from knowledge.compose.plain_verdict import (
     _BINDS,
     ANSWER_MIN_LEXICAL,
     CONDITIONAL,
+    excepted_verdict,
     _verdict,
     asks_exception,
     names_exception,
@@ -354,7 +355,8 @@ def _settles(question: str, ranked: Any, granted: bool = True) -> bool:
     text = ranked.candidate.text
     if granted and verdict == "Yes" and question_form.PERMISSION.search(question) and _MAY.search(text):
         return True
-    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(question_form.REQUIRED_CONDITION.search(text)))
+    settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text)  # "… a defense"
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or question_form.also_applies(question, text)))
 
 
 _MAY = re.compile(r"\bmay\b", re.I)
@@ -377,10 +379,9 @@ def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
     plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
     floor = ranked[0].lexical - SETTLE_MARGIN
     near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
-    settles = next(
-        (r for r in near if _settles(question, r, granted=False) and (not plain_yes or question_form.REQUIRED_CONDITION.search(r.candidate.text))),
-        None,
-    )
+    # (… or to the very quality asked, denied: "does the permit transfer?": "No such permit shall be transferable")
+    gives_way = lambda t: question_form.REQUIRED_CONDITION.search(t) or question_form.denies_asked_quality(question, t)  # noqa: E731
+    settles = next((r for r in near if _settles(question, r, granted=False) and (not plain_yes or gives_way(r.candidate.text))), None)
     if settles is None and not plain_yes and not _settles(question, ranked[0]):
         granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
         settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
@@ -609,7 +610,7 @@ def compose_lead(
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
         if (verdict == "No" or unsettled) and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
-            verdict, shown = CONDITIONAL, whole  # "can landlord shut water off to fix a pipe?": "… except … repairs …"
+            verdict, shown = excepted_verdict(asked, whole), whole  # "can landlord shut water off to fix a pipe?": "… except …"
         elif not verdict and asks_exception(asked, whole):
             shown = whole  # "when may a required utility be discontinued?": "… except for such temporary interruption …"
         listed = whole_list(kb, muni.key, ranked)

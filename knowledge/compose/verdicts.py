@@ -4,6 +4,7 @@ silent), then the one "Unless …" line, the question that would settle it, and 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from knowledge import question_form
@@ -25,7 +26,7 @@ from knowledge.compose.answer import (
 from knowledge.compose.conditions import _wording, describe_condition, describe_depends, describe_rule
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
-from knowledge.facts import proposed_side, refusing_side
+from knowledge.facts import asker_unknown, proposed_side, refusing_side
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.phrase_match import has_phrase
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate, rule_status
@@ -85,7 +86,7 @@ def answer_duty(
     verdict = decide(rules, facts, duty, vocabulary.exception_defaults, vocabulary.ask, vocabulary.same_as)
     cases = _case_list(rules, facts, verdict, vocabulary) if verdict.kind == "undecided" else []
     lead = _verdict_lead(muni, what, verdict, role, cases, vocabulary.duty_qualifiers)
-    forbidden = _forbidden(vocabulary, verdict, muni, question)
+    forbidden = _forbidden(kb, vocabulary, verdict, muni, question)
     answered = "" if forbidden else (
         _yes_or_no(vocabulary, verdict, question, role) or _not_on_proposed(vocabulary, verdict, rules, facts, question, role)
     )
@@ -143,12 +144,16 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
     side = proposed_side(question, vocabulary, role)
     if side is None and any(p.search(question) for p in vocabulary.proposals.get("obliged", ())):
         return "Yes, "  # "doesn't it have to be fixed?": it must be done, by the party the verdict names
+    if side is None and len(sides) == 1 and None not in sides and asker_unknown(question, vocabulary, role):
+        return f"If you are the {next(iter(sides))}, yes: "  # "porch steps r rotting, am i on the hook to fix?"
     if side is None or None in sides:
         return ""
     return "Yes, " if side in sides else "No, "
 
 
-def _forbidden(vocabulary: Any, verdict: Verdict, muni: Municipality, question: str | None) -> str | None:
+def _forbidden(
+    kb: KnowledgeBase, vocabulary: Any, verdict: Verdict, muni: Municipality, question: str | None
+) -> str | None:
     """ "No. In the …, the owner or operator and the occupant may not shut off …" when a yes/no question asks whether
     the act a decided prohibition forbids is allowed ("landlord turned off the water to make me leave, is that
     legal?"), unless it names one of the texts' exceptions ("while fixing the furnace"); None otherwise."""
@@ -158,10 +163,22 @@ def _forbidden(vocabulary: Any, verdict: Verdict, muni: Municipality, question: 
     if not any(p.search(question) for p in vocabulary.proposals.get("allowed", ())):
         return None
     if has_phrase(question.lower(), entry["unless_named"]):
-        return None
+        section = kb.section(muni.key, verdict.rule.citation) if verdict.rule is not None else None
+        return _excepted(entry.get("excepted"), section.text if section else "", muni, question)  # "… off to fix …"
     parties = " nor ".join(_names((p,)) for p in verdict.parties)
     who = f"neither {parties}" if len(verdict.parties) > 1 else _names(verdict.parties)
     return f"No. In the {muni.name}, {who} may {'' if len(verdict.parties) > 1 else 'not '}{entry['act']}."
+
+
+def _excepted(excepted: Any, quote: str, muni: Municipality, question: str) -> str | None:
+    """ "Yes, but only … while the repairs are actually being made" when the question names the repairs the rule's own
+    text excepts ("shut water off 1 day for plumbing repair ok?"); "No, not unless …" when it says nothing is being done;
+    None when the rule makes no such exception or the question names none."""
+    made = re.search(str(excepted["provision"]), quote, re.I) if excepted else None
+    if made is None or not re.search(str(excepted["when"]), question, re.I):
+        return None
+    stalled = re.search(str(excepted["stalled"]), question, re.I)
+    return str(excepted["not_made" if stalled else "while_made"]).format(name=muni.name, progress=made.group(0).split()[-1])
 
 
 def _not_on_proposed(
