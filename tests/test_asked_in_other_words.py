@@ -134,10 +134,10 @@ def test_a_sign_ripped_off_is_the_rule_against_removing_the_placard(kb):
 # -- who: the asker's side ------------------------------------------------------------------------------------------------
 
 
-def test_an_asker_whose_side_the_words_do_not_show_is_answered_if_you_are_the_landlord(kb):
+def test_an_asker_whose_side_the_words_do_not_show_is_answered_if_you_are_the_owner(kb):
     question = "porch steps r rotting, am i on the hook to fix? holland"
     answer = answer_for_duty(kb, "holland", "keep_in_repair", {}, "maintenance", question=question)
-    assert answer.text.startswith("If you are the landlord, yes: "), answer.text
+    assert answer.text.startswith("If you are the owner, yes: "), answer.text
 
 
 def test_a_tenant_who_says_something_makes_the_asker_the_landlord(kb):

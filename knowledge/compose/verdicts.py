@@ -145,7 +145,8 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
     if side is None and any(p.search(question) for p in vocabulary.proposals.get("obliged", ())):
         return "Yes, "  # "doesn't it have to be fixed?": it must be done, by the party the verdict names
     if side is None and len(sides) == 1 and None not in sides and asker_unknown(question, vocabulary, role):
-        return f"If you are the {next(iter(sides))}, yes: "  # "porch steps r rotting, am i on the hook to fix?"
+        who = " or ".join("the " + p.replace("_", " ") for p in verdict.parties)  # "the owner or operator"
+        return f"If you are {who}, yes: "  # "porch steps r rotting, am i on the hook to fix?"
     if side is None or None in sides:
         return ""
     return "Yes, " if side in sides else "No, "
