@@ -30,7 +30,7 @@ class ActionRequestHuman(Action):
             return await ActionClarify().run(dispatcher, tracker, domain)
         key, _ = current_municipality(tracker)
         try:
-            answer = handoff(kb(), key, tracker.latest_message.get("text") or "")
+            answer = handoff(kb(), key, tracker.latest_message.get("text") or "", tracker.get_slot("topic"))
         except KnowledgeBaseError:
             dispatcher.utter_message(
                 text="Sorry, I can't look that up right now. Please contact your municipality's building inspector."

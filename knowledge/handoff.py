@@ -24,10 +24,11 @@ def officer_words(office: str, officer: str) -> str:
     return f"the {office}" if officer.lower() in office.lower() else f"the {office} ({officer})"
 
 
-def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") -> Section | None:
+def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", topic: str | None = None) -> Section | None:
     """The section that shows the enforcing officer's role for what was asked: of the sections naming
     the officer, the one the question matches best ("who do I call about my rental license?" → the
-    license section), else the first in the text (usually the officer's authority to inspect)."""
+    license section), or of the ``topic`` in play when the question names none ("who do i apply thru" after a
+    license answer), else the first in the text (usually the officer's authority to inspect)."""
     muni = kb.municipality(municipality)
     naming = [s for s in kb.sections(muni.key) if muni.enforcing_officer.lower() in s.text.lower()]
     if not naming:
@@ -40,6 +41,11 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
     # complaint in general ("… about my apartment being unsafe?") gets the officer's role
     # ("about having no heat?" names heating, whose sections never name the officer: the officer's role then)
     subject = _subject(kb, question)
+    # the topic of the last answer for a step of its procedure ("who do i apply thru" after a license answer), its
+    # section however little matches; not for a complaint ("who do I call about this?": the officer's role)
+    steps = set(selector.tokens(" ".join(config.get("procedure_words") or ())))
+    in_play = subject is None and topic in kb.topics() and bool(steps & set(selector.tokens(question)))
+    subject = subject or (topic if in_play else None)
     covering = {c.citation for c in kb.coverage(muni.key, subject).sections} if subject else set()
     on_subject = [s for s in naming if s.citation in covering]
     if on_subject:
@@ -48,7 +54,7 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "") ->
             range(len(on_subject)),
             key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(on_subject[i].text))), -i),
         )
-        if scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
+        if in_play or scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
             return on_subject[best]
     officer = _words(muni.enforcing_officer)
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
@@ -139,9 +145,10 @@ def asks_the_code(kb: KnowledgeBase, text: str) -> bool:
     return selector.has_housing_words(kb, rest)
 
 
-def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "") -> Answer:
+def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = "", topic: str | None = None) -> Answer:
     """Who to contact about the code of ``municipality`` (or of every covered municipality when unknown),
-    with the section that shows the officer's role (the one ``question`` is about, where it names one)."""
+    with the section that shows the officer's role (the one ``question`` is about, where it names one, else the
+    one of the ``topic`` in play)."""
     note = (
         "The code texts I have give no phone number or address for that office: the municipality's "
         "hall can tell you how to reach it. I've also put this conversation on the clerk's review list, so a "
@@ -154,8 +161,9 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
             f"{officer_words(muni.office, muni.enforcing_officer)} enforces it. {note}"
         )
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
-        section = officer_section(kb, muni.key, question)
-        defined = None if _specific(kb, question) or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
+        section, general = officer_section(kb, muni.key, question, topic), officer_section(kb, muni.key, question)
+        specific = _specific(kb, question) or bool(section and general and section.citation != general.citation)
+        defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)
             line = source_line(cited["citation"], shorten(defined.text))

@@ -223,3 +223,13 @@ def test_a_duty_answer_to_a_shut_off_for_repairs_says_while_they_are_made(kb):
     # Dresser's text makes no exception for repairs: no such answer
     dresser = answer_for_duty(kb, "dresser", "keep_services_connected", {}, "utility_shutoffs", question="landlord shut off the water for 2 hours to fix a pipe, is that legal? dresser")
     assert "repairs are actually being made" not in dresser.text, dresser.text
+
+
+def test_who_do_i_apply_thru_after_a_license_answer_cites_the_license_section_not_the_officers_role(kb):
+    from knowledge.handoff import handoff
+
+    step = handoff(kb, "amery", "who do i apply thru", "rental_licensing")
+    assert "through the Office of Building Inspector" in step.payload["citations"][0]["quote"], step.text
+    # a complaint after another answer still gets the officer's role, not that topic's section
+    complaint = handoff(kb, "muskego", "who do I call about this? is there an actual person I can talk to?", "heating")
+    assert "orders imposed by the Building Inspector" in complaint.payload["citations"][0]["quote"], complaint.text
