@@ -479,14 +479,14 @@ def asker_role(text: str, vocabulary: Vocabulary) -> str | None:
     return {"occupant": "tenant", "owner": "landlord"}.get(party or "")
 
 
-def stalled_exception(text: str, provision: str, prohibitions: Mapping[str, Any]) -> bool:
-    """Whether a question names the repairs a prohibition's text excepts ("… while actual repairs or alterations are in
-    process") but tells that nothing is being done ("off 'for repairs' two weeks ago and nobody's done anything")."""
-    for entry in prohibitions.values():  # (``prohibitions`` of knowledge/facts.yml)
-        excepted = (entry or {}).get("excepted")
-        if excepted and re.search(str(excepted["provision"]), provision, re.I) and re.search(str(excepted["when"]), text, re.I):
-            return re.search(str(excepted["stalled"]), text, re.I) is not None
-    return False
+def repairs_excepted(text: str, provision: str, excepted: Mapping[str, Any] | None) -> str | None:
+    """ "made" when a question names the repairs a prohibition's text excepts ("… except for such temporary interruption
+    as may be necessary while actual repairs or alterations are in process": ``excepted`` of a prohibition in
+    knowledge/facts.yml), "stalled" when it also tells that nothing is being done ("off 'for repairs' two weeks ago and
+    nobody's done anything"); None when the provision makes no such exception or the question names none."""
+    if not excepted or not re.search(str(excepted["provision"]), provision, re.I) or not re.search(str(excepted["when"]), text, re.I):
+        return None
+    return "stalled" if re.search(str(excepted["stalled"]), text, re.I) else "made"
 
 
 def asker_unknown(text: str, vocabulary: Vocabulary, role: str | None = None) -> bool:

@@ -40,12 +40,8 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
     # only a question on a subject of the codes picks its section ("who do I call about my rental license?"); a
     # complaint in general ("… about my apartment being unsafe?") gets the officer's role
     # ("about having no heat?" names heating, whose sections never name the officer: the officer's role then)
-    subject = _subject(kb, question)
-    # the topic of the last answer for a step of its procedure ("who do i apply thru" after a license answer), its
-    # section however little matches; not for a complaint ("who do I call about this?": the officer's role)
-    steps = set(selector.tokens(" ".join(config.get("procedure_words") or ())))
-    in_play = subject is None and topic in kb.topics() and bool(steps & set(selector.tokens(question)))
-    subject = subject or (topic if in_play else None)
+    in_play = _step_of(kb, question, topic)  # "who do i apply thru" after a license answer: its section, however little matches
+    subject = _subject(kb, question) or in_play
     covering = {c.citation for c in kb.coverage(muni.key, subject).sections} if subject else set()
     on_subject = [s for s in naming if s.citation in covering]
     if on_subject:
@@ -75,6 +71,16 @@ def _subject(kb: KnowledgeBase, question: str) -> str | None:
     from knowledge.compose.unsure import topic_from_text
 
     return topic_from_text(kb, question) if question.strip() else None
+
+
+def _step_of(kb: KnowledgeBase, question: str, topic: str | None) -> str | None:
+    """The topic in play when a question to a person names no subject but a step of its procedure ("who do i apply
+    thru" after a license answer: ``procedure_words`` of the hand-off); None otherwise (a complaint, "who do I call
+    about this?", gets the officer's role)."""
+    if not topic or topic not in kb.topics() or _subject(kb, question) is not None:
+        return None
+    steps = set(selector.tokens(" ".join((kb.meta("handoff") or {}).get("procedure_words") or ())))
+    return topic if steps & set(selector.tokens(question)) else None
 
 
 def _specific(kb: KnowledgeBase, question: str) -> bool:
@@ -161,8 +167,8 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
             f"{officer_words(muni.office, muni.enforcing_officer)} enforces it. {note}"
         )
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
-        section, general = officer_section(kb, muni.key, question, topic), officer_section(kb, muni.key, question)
-        specific = _specific(kb, question) or bool(section and general and section.citation != general.citation)
+        section = officer_section(kb, muni.key, question, topic)
+        specific = _specific(kb, question) or _step_of(kb, question, topic) is not None
         defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)

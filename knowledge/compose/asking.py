@@ -8,7 +8,6 @@ from typing import Any, Callable, Sequence
 
 from knowledge import question_form, selector
 from knowledge.kb import KnowledgeBase
-
 from knowledge.question_form import ASKING_MIN_WORDS  # noqa: F401 - re-exported
 
 

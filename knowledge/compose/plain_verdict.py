@@ -8,7 +8,7 @@ from typing import Any
 
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
-from knowledge.facts import stalled_exception
+from knowledge.facts import repairs_excepted
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -81,7 +81,8 @@ def excepted_verdict(question: str, provision: str) -> str:
     """CONDITIONAL for a permission a prohibition excepts ("can landlord shut water off to fix a pipe?": "… except for
     such temporary interruption as may be necessary while actual repairs … are in process"); "No" when the question
     tells that nothing is being done ("off 'for repairs' two weeks ago and nobody's done anything")."""
-    stalled = stalled_exception(question, provision, load_fact_vocabulary().get("prohibitions") or {})
+    prohibitions = (load_fact_vocabulary().get("prohibitions") or {}).values()
+    stalled = any(repairs_excepted(question, provision, (p or {}).get("excepted")) == "stalled" for p in prohibitions)
     return "No" if stalled else CONDITIONAL
 
 

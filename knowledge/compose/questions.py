@@ -60,9 +60,9 @@ from knowledge.compose.plain_verdict import (
     _BINDS,
     ANSWER_MIN_LEXICAL,
     CONDITIONAL,
-    excepted_verdict,
     _verdict,
     asks_exception,
+    excepted_verdict,
     names_exception,
     whole_sentence,
 )

@@ -4,7 +4,6 @@ silent), then the one "Unless …" line, the question that would settle it, and 
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from knowledge import question_form
@@ -24,9 +23,9 @@ from knowledge.compose.answer import (
     shorten,
 )
 from knowledge.compose.conditions import _wording, describe_condition, describe_depends, describe_rule
+from knowledge.facts import asker_unknown, proposed_side, refusing_side, repairs_excepted
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
-from knowledge.facts import asker_unknown, proposed_side, refusing_side
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.phrase_match import has_phrase
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate, rule_status
@@ -175,11 +174,8 @@ def _excepted(excepted: Any, quote: str, muni: Municipality, question: str) -> s
     """ "Yes, but only … while the repairs are actually being made" when the question names the repairs the rule's own
     text excepts ("shut water off 1 day for plumbing repair ok?"); "No, not unless …" when it says nothing is being done;
     None when the rule makes no such exception or the question names none."""
-    made = re.search(str(excepted["provision"]), quote, re.I) if excepted else None
-    if made is None or not re.search(str(excepted["when"]), question, re.I):
-        return None
-    stalled = re.search(str(excepted["stalled"]), question, re.I)
-    return str(excepted["not_made" if stalled else "while_made"]).format(name=muni.name, progress=made.group(0).split()[-1])
+    found = repairs_excepted(question, quote, excepted)
+    return str(excepted["not_made" if found == "stalled" else "while_made"]).format(name=muni.name) if found else None
 
 
 def _not_on_proposed(
