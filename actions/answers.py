@@ -27,6 +27,7 @@ from knowledge.compose import (
     answer_for_duty,
     answer_topic,
     ask_municipality,
+    asking_sentence_topic,
     duty_asked,
     keeps_topic,
     place_choice,
@@ -184,6 +185,8 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
             return f"{earlier[0].replace('?', '.').rstrip(' .!')}. {text}", intent_ranking(latest)  # the latest asks
     if topic_of(intent_of(tracker)) == topic:
         return latest.get("text") or None, intent_ranking(latest)
+    if asking_sentence_topic(kb(), text, topic_of(intent_of(tracker)), current_municipality(tracker)[0]) == topic:  # "… rats …"
+        return text or None, intent_ranking(latest)
     if parsing.fixture_question(str(latest.get("text") or "")):
         return latest.get("text") or None, intent_ranking(latest)  # "1 bathroom for like 12 people. ok?": its own question
     ranked = [name for name, _ in intent_ranking(latest)]
@@ -348,6 +351,8 @@ class ActionAnswerTopic(Action):
         asked = topic_of(intent_of(tracker))
         if is_space_topic(asked):
             asked = told_other_topic(tracker.latest_message.get("text") or "") or asked
+        place, other = current_municipality(tracker)  # "… rats … can the town condemn it?": the asking sentence's topic
+        asked = asking_sentence_topic(kb(), tracker.latest_message.get("text") or "", asked, None if other else place)
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
         # another topic's question goes on with it only when it is the ages the last answer asked for
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):

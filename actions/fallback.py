@@ -210,7 +210,9 @@ class ActionClarify(Action):
         if topic and not switched and any(latest_entity(tracker, e) for e in FOLLOW_UP_ENTITIES):
             return answer_or_ask(dispatcher, tracker, topic)  # "and for three people?", "and in Amery?"
         back = refers_back(text, kb().meta("back_references") or ())  # "how long is it good for before i renew?"
-        bare = len(text.split()) <= BARE_FOLLOW_UP_MAX_WORDS and topic_from_text(kb(), text) is None
+        # … or one with no housing word at all ("do i have to put em up" after a screens answer)
+        words = len(text.split())
+        bare = (words <= BARE_FOLLOW_UP_MAX_WORDS or not unsure.housing and words <= FOLLOW_UP_MAX_WORDS) and topic_from_text(kb(), text) is None
         within = follow_up_answer(
             tracker, text, topic, key if not unknown else None, request.follow_up or back or bare, unsure.topic
         )

@@ -24,7 +24,8 @@ FORM_KEYS = (
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
-    "given_unnamed", "applies_to", "also_applies", "what_if_instead",
+    "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
+    "courtesy", "points_to_a_thing",
 )
 
 
@@ -140,11 +141,12 @@ def denies_asked_quality(question: str, provision: str) -> bool:
 
 def _denies_quality(question: str, provision: str) -> bool:
     """Whether the provision denies the very quality an "is it …?" question asks ("transferable"): ``denies_quality``."""
-    from knowledge.selector import STOPWORDS
+    from knowledge.selector import STOPWORDS, stem
 
     asked = [
         w for w in _WORD.findall(story_and_question(question)[1].lower()) if len(w) >= QUALITY_MIN_LETTERS and w not in STOPWORDS
     ] + [quality for quality, said in _ASKED_QUALITIES.items() if said.search(question)]  # "does the license go w/ it?"
+    asked += [stem(w) for w in asked if w.endswith(("ing", "ed")) and stem(w) != w]  # "a voting member": "shall not vote"
     template = str(_FORMS["denies_quality"])
     rule = _PROVISO.split(provision, 1)[0]  # not "provided that such screens shall not be required …"
     return any(re.search(template.format(word=re.escape(w)), rule, re.IGNORECASE) for w in asked)
@@ -194,6 +196,8 @@ _FILLER_OPENING = _pattern("filler_opening")
 
 
 _IN_DEFINITIONS = _pattern("in_definitions")
+_CODE_TITLE = _pattern("code_title")
+POINTS_TO_A_THING = _pattern("points_to_a_thing")
 
 
 # "we're", "they're", "you're": read as "we are" before apostrophes are dropped ("were" would open a yes/no question)
@@ -205,6 +209,7 @@ def question_kind(text: str) -> str:
     text = _FILLER_OPENING.sub("", text) or text
     text = _ARE_CONTRACTED.sub(" are", text)  # "we're looking at …" opens with "we", not "were"
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
+    text = _CODE_TITLE.sub("code", text)  # "Does the … Minimum Housing Code permit …": no figure asked
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
     opens_yes_no = bool(YES_NO_STARTS & set(_WORD.findall(asking.lower().replace("'", ""))[:1]))  # "Does what the lease …"
@@ -295,6 +300,20 @@ def _party(text: str) -> str | None:
     """The side ("owner", "occupant", "officer") of the first party a text names, or None."""
     found = [(m.start(), side) for side, pattern in _PARTIES.items() for m in [pattern.search(text)] if m]
     return min(found)[1] if found else None
+
+
+_SUPPLIED = _pattern("supplied_by_owner")
+
+
+def bound_side(provision: str) -> str | None:
+    """The side ("owner", "occupant", "officer") a provision's first "shall" binds: the party named just before it
+    ("The operator of every rooming house shall change …": owner), or the owner for a thing it says "shall be
+    supplied" (each code's SUPPLIED: by the owner or operator); None for a prohibition ("No person shall …") or none."""
+    shall = re.search(r"\bshall\b", provision, re.I)
+    if shall is None or NEGATIONS.search(provision[: shall.end() + 4]):
+        return None
+    bound = _party(re.split(r"[,;:]", provision[: shall.start()])[-1])
+    return bound or ("owner" if _SUPPLIED.search(provision) else None)
 
 
 def binds_another_party(question: str, provision: str) -> bool:
@@ -455,7 +474,10 @@ def quoted_words(text: str) -> list[str]:
     return [" ".join(re.findall(r"[a-z0-9]+", q.lower())) for q in _QUOTED.findall(str(text or ""))]
 
 
-_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))\s+")  # '… "working fine." What is …' too
+# '… "working fine." What is …' too; not after a chapter's or section's abbreviation ("Muskego's code, ch. 205?")
+_SENTENCE_BREAK = re.compile(
+    r"(?:(?<=[.!?])|(?<=[.!?][\"”')\]]))(?<![\s(][Cc]h\.)(?<![\s(][Ss]ec\.)(?<![\s(][Cc]hap\.)(?<![\s(]ss\.)\s+"
+)
 
 
 # A clause told before a comma and a question opened after it, in one sentence: the clause is story too.
@@ -463,11 +485,16 @@ STORY_CLAUSE_MIN_WORDS = 4
 _TOLD_THEN_ASKED = _pattern("told_then_asked")
 
 
+_COURTESY = _pattern("courtesy")
+
+
 def story_and_question(text: str) -> tuple[str, str]:
     """A message cut into its story and the sentence that asks: the last sentence with a question mark (else
     the last sentence). "landlord wants to fix the window tomorrow. do i have to let him in? (town of howard)"
     → ("landlord wants to fix the window tomorrow. (town of howard)", "do i have to let him in?")."""
     pieces = [p for p in _SENTENCE_BREAK.split(text.strip()) if p.strip()]
+    while len(pieces) > 1 and _COURTESY.match(pieces[-1]):  # "… and how many members must concur? Could you advise?"
+        pieces, text = pieces[:-1], " ".join(pieces[:-1])
     asking = max((i for i, p in enumerate(pieces) if "?" in p), default=len(pieces) - 1)
     story, sentence = " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking] if pieces else ""
     told = _TOLD_THEN_ASKED.match(sentence)  # "got a violation notice from the inspector, how long do i have to appeal it"

@@ -69,7 +69,13 @@ from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, 
 )
 from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-exported
 from knowledge.stemming import stem  # noqa: F401 - re-exported
-from knowledge.titles import OFFICER_TITLE_SHARE, named_titles, titles_weigh_little, who_words  # noqa: F401 - re-exported
+from knowledge.titles import (  # noqa: F401 - re-exported
+    OFFICER_TITLE_SHARE,
+    named_titles,
+    titles_weigh_little,
+    who_words,
+    without_titles,
+)
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -346,6 +352,7 @@ def _phrases_by_first_word(synonyms: dict[str, tuple[str, ...]]) -> dict[str, li
 _POSSESSIVE = re.compile(r"(\w)['’]s\b")
 # A pronoun inside a phrasal verb of the synonym table ("ripped it off", "turn them off") is that verb still.
 _OBJECT_PRONOUNS = ("it", "them", "that", "this", "him", "her")
+_OBJECT_DETERMINERS = ("the", "my", "our", "his", "her", "their", "your")
 
 
 def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
@@ -360,6 +367,7 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
     by_first = cached[1]
     used = [False] * len(words)
     matches: list[tuple[int, int, str]] = []  # (length, start, phrase)
+    gapped: set[tuple[int, str]] = set()  # phrasal verbs around their object: the object's words stay free
     for start, word in enumerate(words):
         for parts, phrase in by_first.get(word, ()):
             size = len(parts)
@@ -370,6 +378,9 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
                 matches.append((size, start, phrase))
             elif size == 2 and words[start + 1 : start + 3] in ([p, parts[1]] for p in _OBJECT_PRONOUNS):
                 matches.append((3, start, phrase))  # "ripped it off" is "ripped off", "took them down" "took down"
+            elif size == 2 and start + 3 < len(words) and words[start + 1] in _OBJECT_DETERMINERS and words[start + 3] == parts[1]:
+                matches.append((4, start, phrase))  # "turned the water off" is "turned off" (the water is its own concept)
+                gapped.add((start, phrase))
         if word.endswith("s") and word[:-1] in by_first:
             for parts, phrase in by_first[word[:-1]]:
                 if len(parts) == 1:
@@ -383,7 +394,7 @@ def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
     for size, start, phrase in sorted(matches, key=lambda m: (-m[0], m[1], (m[1], m[2]) not in exact)):
         if any(used[start : start + size]):
             continue
-        for i in range(start, start + size):
+        for i in (start, start + size - 1) if (start, phrase) in gapped else range(start, start + size):
             used[i] = True
         alternatives = [_phrase_tokens(phrase)] + [_phrase_tokens(t) for t in synonyms[phrase]]
         reduced = len(alternatives[0]) < len(_WORD.findall(phrase)) and alternatives[0] not in alternatives[1:]
@@ -481,22 +492,6 @@ def head_count(question: str) -> int | None:
 
     household = parse_household(" ".join(question.lower().split()))
     return household.count if household else None
-
-
-_TITLES: weakref.WeakKeyDictionary[KnowledgeBase, re.Pattern[str]] = weakref.WeakKeyDictionary()
-
-
-def without_titles(kb: KnowledgeBase, question: str) -> str:
-    """The question without the codes' own titles and names ("the city code": synonyms.yml code_names): "the Amery
-    Minimum Housing Code" names the code, not a minimum or what is asked about. (One pattern per knowledge base,
-    longest title first: select() calls this per question.)"""
-    pattern = _TITLES.get(kb)
-    if pattern is None:
-        titles = {m.code_title.lower() for m in kb.municipalities() if m.code_title}
-        titles |= {"minimum housing code", "minimum standards housing code", *(kb.meta("code_names") or ())}
-        alternatives = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))
-        pattern = _TITLES[kb] = re.compile(rf"\b(?:{alternatives})\b", re.I)
-    return pattern.sub(" ", question)
 
 
 def select(

@@ -1,10 +1,13 @@
-"""Officers' titles in a question (facts.yml ``officer_titles``: "building inspector", "health officer"): who is
-involved, which weighs little beside what is asked.
+"""The codes' and places' own names in a question (``without_titles``), which name no provision; and officers' titles
+in a question (facts.yml ``officer_titles``: "building inspector", "health officer"): who is involved, which weighs
+little beside what is asked.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+import re
+import weakref
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from knowledge.question_form import _WORD, story_and_question
 
@@ -46,3 +49,34 @@ def who_words(kb: KnowledgeBase, question: str, found: Sequence[Concept]) -> fro
     parties = {w for c in found for w in c.words.split() if any(p.search(w) for p in kb.fact_vocabulary().party_words)}
     words = named_titles(kb, question) | parties
     return words if words and any(not set(c.words.split()) <= words for c in found) else frozenset()
+
+
+_TITLES: weakref.WeakKeyDictionary[KnowledgeBase, re.Pattern[str]] = weakref.WeakKeyDictionary()
+
+
+def without_titles(kb: KnowledgeBase, question: str) -> str:
+    """The question without the codes' own titles and names ("the city code": synonyms.yml code_names) and the covered
+    places' names: "the Amery Minimum Housing Code" names the code, not a minimum or what is asked about, and "howard -
+    whats the fine" the place, not a provision naming it. (One pattern per knowledge base, longest title first: select()
+    calls this per question.)"""
+    pattern = _TITLES.get(kb)
+    if pattern is None:
+        titles = {m.code_title.lower() for m in kb.municipalities() if m.code_title}
+        titles |= {"minimum housing code", "minimum standards housing code", *(kb.meta("code_names") or ())}
+        # the covered places' own names: "howard - whats the fine" does not ask about the purpose clause naming Howard
+        titles |= {n.lower() for m in kb.municipalities() for n in (m.key, m.name, *m.aliases)}
+        alternatives = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))
+        pattern = _TITLES[kb] = re.compile(rf"\b(?:{alternatives})\b", re.I)
+    phrases = kb.concept_phrases()
+    # "Under the City of Amery definitions": one space
+    return re.sub(r"[ \t]{2,}", " ", pattern.sub(lambda found: _kind_word(found, phrases), question))
+
+
+def _kind_word(found: re.Match[str], phrases: Iterable[str]) -> str:
+    """What is left of a place's name: its kind where the words before it make a phrase of the synonym table with it
+    ("call the City of Amery" still calls the city: "call the city"), else a space ("In the Town of Holland, …")."""
+    kind = re.match(r"(town|city|village) of\b(?!.*\bcode\b)", found.group(0), re.I)  # a code's title: nothing
+    if kind is None:
+        return " "
+    said = " ".join([*re.findall(r"[a-z]+", found.string[: found.start()].lower())[-2:], kind.group(1).lower()])
+    return f" {kind.group(1)} " if any(p.startswith(said) for p in phrases) else " "

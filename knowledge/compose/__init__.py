@@ -39,7 +39,7 @@ from knowledge.compose.answer import (
 
 # knowledge.compare words its "not addressed" lines with it (imported from knowledge.compose).
 from knowledge.compose.answer import _defined_terms as _defined_terms
-from knowledge.compose.asked import duty_asked, keeps_topic, unaddressed_guess
+from knowledge.compose.asked import asking_sentence_topic, duty_asked, keeps_topic, unaddressed_guess
 from knowledge.compose.conditions import (
     describe_condition,
     describe_depends,
@@ -95,6 +95,7 @@ from knowledge.compose.verdicts import (
 )
 
 __all__ = [
+    "asking_sentence_topic",
     "settled_by_definition",
     "DISCLAIMER",
     "QUOTE_LIMIT",

@@ -187,3 +187,49 @@ def _about_a_party(text: str, vocabulary: Any) -> bool:
     if question_form.asks_wh(text) or question_form.asking_opens_with(text, question_form.WH_WORDS):
         return False  # "… the landlord says he's going to appeal. How long does he have to ask for a hearing?"
     return _bare_phrase(text) or any(p.search(text) for p in vocabulary.party_words)
+
+
+# The topic the sentence that asks names replaces the classifier's when its provisions match at least this share of
+# that sentence, and this much more of it than the classifier's topic's do.
+ASKING_TOPIC_MIN = 0.5
+ASKING_TOPIC_GAIN = 0.3
+
+
+def asking_sentence_topic(
+    kb: KnowledgeBase, text: str, topic: str | None, municipality: str | None = None, told: bool = True
+) -> str | None:
+    """The topic the sentence that asks names, after a story, when the classifier took the message for another one
+    ("theres a big hole in the roof, black mold, and rats all over my rental … can the town actually condemn the
+    place?": unfit dwellings, not pests): the story named the classifier's topic, the asking sentence names another and
+    does not point back, and that topic's provisions match much more of it in the ``municipality`` in play
+    (``ASKING_TOPIC_MIN``, ``ASKING_TOPIC_GAIN``); ``topic`` otherwise. A keyword counts from the start of a word ("rat",
+    not "operator"); the space topics, which read the whole story, are left as they are. Without ``told`` the topic
+    need not be named in the story (the closest provision's, when the classifier was unsure)."""
+    story, asking = question_form.story_and_question(text)
+    if not story or topic is None or topic not in kb.topics() or kb.topic_config(topic).space:
+        return topic
+    if not re.search(r"[.!?]\s", text.strip()):
+        return topic  # one sentence ("Under Muskego's rooming house provisions, who …?"): its clause is no story
+    if question_form.POINTS_TO_A_THING.search(asking.lower().replace("'", "")):
+        return topic  # "… the water heater is 'set right'. what temperature does it have to reach?": the heater's
+    named = _topics_named(kb, asking)
+    # … only when the story names the classifier's topic (it was taken from the story) and the question does not
+    if not named or any(name == topic for _, name in named) or told and topic not in {name for _, name in _topics_named(kb, story)}:
+        return topic
+    best = max(named)[1]
+    if municipality is None or kb.topic_config(best).space:
+        return topic
+    # ("… water heater so low it's barely warm. What temperature is required?" stays with the hot water)
+    matched = {t: max((r.lexical for r in selector.select(kb, asking, municipality, topics=[t], limit=1)), default=0.0) for t in (topic, best)}
+    return best if matched[best] >= max(ASKING_TOPIC_MIN, matched[topic] + ASKING_TOPIC_GAIN) else topic
+
+
+def _topics_named(kb: KnowledgeBase, text: str) -> list[tuple[int, str]]:
+    """(keyword length, topic) for each topic keyword a text names from the start of a word."""
+    lowered = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return [
+        (len(word), name)
+        for name, config in kb.topic_configs().items()
+        for word in config.keywords
+        if re.search(rf"\b{re.escape(word)}", lowered)
+    ]

@@ -49,6 +49,9 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     best provision matches the story rather than the question (``ASKING_MARGIN``, ``ASKING_GAIN``)."""
     ranked = list(ranked)
     story, asking = question_form.story_and_question(question)
+    naming = _naming_what_is_asked(kb, municipality, asking, ranked) if story and len(ranked) > 1 else None
+    if naming is not None:  # "… they share my bathroom. do i need a permit??": the permit, not the bathrooms
+        return [naming, *[r for r in ranked if r is not naming]]
     if not story or len(ranked) < 2 or len(asking.split()) < ASKING_MIN_WORDS:
         return ranked  # "… than another town ordinance, which one applies?" says too little on its own
     floor = ranked[0].lexical - ASKING_MARGIN
@@ -57,6 +60,25 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     if best is ranked[0] or best_share < shares[0][0] + ASKING_GAIN:
         return ranked
     return [best, *[r for r in ranked if r is not best]]
+
+
+_DETERMINERS = r"(?:a|an|the|any|some|my|our|his|her|their|this|that|these|those)"
+
+
+def _naming_what_is_asked(kb: KnowledgeBase, municipality: str, asking: str, ranked: Sequence[Any]) -> Any | None:
+    """After a story, the first of the best few that names every thing the asking sentence asks about (its concepts
+    but the parties, named as things: "a permit"), when the best names none of the sentence's concepts and it matches
+    enough of the whole message; None otherwise."""
+    from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
+
+    parties = kb.fact_vocabulary().party_words
+    found, _ = selector.asked_concepts(kb, asking, municipality)
+    named = " ".join(re.findall(r"[a-z]+", asking.lower()))  # a thing named as one ("a permit"), not a verb ("give me")
+    asked = [c.words for c in found if not any(p.search(c.words) for p in parties)]
+    things = [w for w in asked if re.search(rf"\b{_DETERMINERS} {re.escape(w)}\b", named)]
+    if not things or any(w in ranked[0].matched for w in asked):
+        return None  # the best names something the sentence asks ("… what methods of serving a violation notice …")
+    return next((r for r in ranked[1:] if r.lexical >= ANSWER_MIN_LEXICAL and all(w in r.matched for w in things)), None)
 
 
 # A figure of the topic gives way to the best sentence when, after a story, it matches this much less of the sentence

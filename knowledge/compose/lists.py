@@ -40,10 +40,14 @@ def _led_list(kb: KnowledgeBase, municipality: str, lead: Any) -> tuple[Section,
     return (section, lead.text.strip(), items) if 0 < len(items) <= LED_LIST_MAX_ITEMS else None
 
 
-def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> tuple[Section, str, list[Section]] | None:
+def whole_list(
+    kb: KnowledgeBase, municipality: str, ranked: Sequence[Any], question: str = ""
+) -> tuple[Section, str, list[Section]] | None:
     """(the list's section, its lead-in, its items in text order) when the best-ranked sentence is an item of
-    a list and another item of the same list ranks within ``LIST_MARGIN`` of it; None otherwise (a question
-    about one item gets that item)."""
+    a list and another item of the same list ranks within ``LIST_MARGIN`` of it, or when the ``question`` asks which
+    officer or body acts and only the lead-in names it ("which body hears variances?": "… the Board of Zoning Appeals
+    shall:", not item (2)'s "the Board may permit a variance"); None otherwise (a question about one item gets that
+    item)."""
     if not ranked or ranked[0].candidate.kind != "sentence":
         return None
     led = _led_list(kb, municipality, ranked[0].candidate)
@@ -55,6 +59,16 @@ def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> t
     introduced = lead_in(kb, municipality, parent)
     if introduced is None:
         return None
+    if question and _names_the_body_asked(kb, question, introduced, ranked[0].candidate.text):
+        # the item that answers the rest of the question first ("… and how many votes?": (2), "… its quorum?": (1))
+        from knowledge.compose.membership import question_parts
+        from knowledge.selector import select
+
+        rest = question_parts(question)[-1]
+        order = [r.candidate.citation for r in select(kb, rest, municipality, limit=30) if r.lexical > 0]
+        order += [r.candidate.citation for r in ranked]
+        items = sorted(kb.children(municipality, parent), key=lambda s: order.index(s.citation) if s.citation in order else len(order))
+        return kb.section(municipality, parent), introduced, items
     best = ranked[0]
     siblings = [
         r
@@ -67,6 +81,16 @@ def whole_list(kb: KnowledgeBase, municipality: str, ranked: Sequence[Any]) -> t
     if not siblings:
         return None
     return kb.section(municipality, parent), introduced, kb.children(municipality, parent)
+
+
+def _names_the_body_asked(kb: KnowledgeBase, question: str, introduced: str, item: str) -> bool:
+    """Whether a question asks which officer or body acts (facts.yml ``officer_questions``) and a list's lead-in
+    names one in full ("the Board of Zoning Appeals") that its item does not."""
+    if not any(p.search(question) for p in kb.fact_vocabulary().officer_questions):
+        return False
+    titles = [t for t in kb.fact_vocabulary().officer_titles if " " in t]
+    lowered, item = " ".join(introduced.lower().split()), " ".join(item.lower().split())
+    return any(t in lowered and t not in item for t in titles)
 
 
 def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str = "") -> list[Section]:

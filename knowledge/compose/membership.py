@@ -269,8 +269,8 @@ def membership_verdict(
 ) -> tuple[str, str] | None:
     """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
     thing the question names falls under it; None otherwise."""
-    if not asks_membership(kb, question):
-        return None
+    if not asks_membership(kb, question) or _choice_of_terms(kb, question, municipality):
+        return None  # "Is that a basement or a cellar?" asks which, not whether
     counted = by_unit_count(kb, question, text) or age_verdict(question, text)
     if counted is not None:
         return counted
@@ -288,6 +288,22 @@ def membership_verdict(
         f" {' '.join(_WORD.findall(n))} " in whole for n in negations
     )
     return ("No" if excluded else "Yes"), clause
+
+
+def _choice_of_terms(kb: KnowledgeBase, question: str, municipality: str | None) -> bool:
+    """Whether the asking sentence offers a choice between two terms the code defines, named right before and after
+    its "or" ("Is that a basement or a cellar?"; not "… in or near the waste disposal containers")."""
+    if municipality is None:
+        return False
+    terms = set(kb.term_phrases(municipality))
+    asking = " ".join(_WORD.findall(question_form.story_and_question(question)[1].lower()))
+    for found in re.finditer(r"\b((?:\w+ ){0,2}\w+) or (?:a |an |the )?(\w+(?: \w+){0,2})\b", asking):
+        before, after = found.group(1).split(), found.group(2).split()
+        if any(" ".join(before[i:]) in terms for i in range(len(before))) and any(
+            " ".join(after[: i + 1]) in terms for i in range(len(after))
+        ):
+            return True
+    return False
 
 
 def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: str, answer: Answer) -> Answer:
@@ -317,7 +333,8 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
 # "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
 _SECOND_QUESTION = re.compile(
     r"(?:,|;)\s*and\s+(?=(?:(?:by|in|on|to|for|from|within|under|at|with)\s+)?(?:how|what|which|where|when|who|whom|whose|"
-    r"is|are|does|do|can|may|must)\b)|\?\s+(?:and\s+)?(?=[A-Za-z])",
+    r"is|are|does|do|can|may|must)\b|if\s[^?]*?\b(?:does|do|is|are|can|may|must|will|would|should)\b)"  # ", and if i sell it does …"
+    r"|\?\s+(?:and\s+)?(?=[A-Za-z])",
     re.IGNORECASE,
 )
 

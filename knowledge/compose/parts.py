@@ -15,9 +15,15 @@ from knowledge.kb import KnowledgeBase
 PART_MIN_LEXICAL = 0.3
 # A part this short ("who from", "how fast?") says too little on its own to rank by.
 PART_MIN_WORDS = 3
+# The second part of a question is answered by the one of the whole question's best this many that holds most of it.
+SECOND_LOOK = 6
 # After a question, a remark ("The flies are awful this summer and we have none.") picks, among the provisions that
 # match the question within this much of its best, the one that matches the whole message best.
 REMARK_MARGIN = 0.05
+
+
+def _text_key(ranked: Any) -> tuple[str, str, str]:
+    return ranked.candidate.key, ranked.candidate.citation, ranked.candidate.text
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -112,6 +118,14 @@ def two_part_first(
         figure = max(figures, key=lambda r: (on_part.get((r.candidate.key, r.candidate.citation), 0.0), r.lexical), default=None)
         if figure is not None:
             rest = [figure, *[r for r in rest if r is not figure]]
+    elif _asks(parts[1]):  # "… which body hears appeals …, and where may a party aggrieved … seek further relief?": of the
+        # whole question's near-best, the one that holds most of the second part ("… in any court of competent jurisdiction")
+        near = [r for r in rest[:SECOND_LOOK] if r.lexical >= PART_MIN_LEXICAL and r.candidate.text != first.candidate.text]
+        asked = selector.select(kb, parts[1], municipality, role, ranking, topics=[topic], limit=50) if len(near) > 1 else []
+        on_part = {_text_key(r): r.lexical for r in asked}
+        second = max(near, key=lambda r: on_part.get(_text_key(r), 0.0), default=None)
+        if second is not None and on_part.get(_text_key(second), 0.0) > 0:
+            rest = [second, *[r for r in rest if r is not second]]
     if not rest or rest[0].lexical < PART_MIN_LEXICAL or rest[0].candidate.text == first.candidate.text:
         return [first, *rest], False
     if not asks_again:  # "… blinds or curtains? mine has nothing …": the first part leads, the rest is told

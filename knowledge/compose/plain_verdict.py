@@ -8,7 +8,7 @@ from typing import Any
 
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
-from knowledge.facts import repairs_excepted
+from knowledge.facts import proposed_side, repairs_excepted
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -58,6 +58,20 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL
     return verdict if verdict and lexical >= floor else None
+
+
+def side_verdict(kb: Any, question: str, provision: str) -> str | None:
+    """ "Yes" or "No" when a yes/no question proposes who carries a duty ("owner says thats on me. is it?", "doesnt she
+    have to let us in?", "isnt it their job to put those up?") and the provision binds one side ("The operator … shall
+    change …", "… shall be supplied with …"): "Yes" when it is the side proposed, "No" when it is the other."""
+    if question_form.question_kind(question) != "yes_no":
+        return None
+    vocabulary = kb.fact_vocabulary()
+    side = proposed_side(question, vocabulary)
+    bound = question_form.bound_side(provision)
+    if side is None or bound not in ("owner", "occupant"):
+        return None
+    return "Yes" if vocabulary.sides.get(bound) == side else "No"
 
 
 def _states_duty(question: str, provision: str) -> bool:

@@ -64,6 +64,7 @@ from knowledge.compose.plain_verdict import (
     asks_exception,
     excepted_verdict,
     names_exception,
+    side_verdict,
     whole_sentence,
 )
 from knowledge.compose.referring import referring_sentence
@@ -111,7 +112,7 @@ def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     """The definition of a term this code defines that the question quotes ("What is the 'Board' in ch. 205?",
     "… before a dwelling is a 'rooming house'?"), with its yes or no where it settles one; None when the
     question quotes none or asks who."""
-    quoted = kb.match_term(question, municipality, quoted_only=True)
+    quoted = kb.match_term(question_form.story_and_question(question)[1], municipality, quoted_only=True)  # not a story's 'apartment'
     if not quoted or selector.question_kind(question) == "who":
         return None
     return with_membership(kb, question, quoted, municipality, answer_definition(kb, quoted, municipality))
@@ -293,8 +294,7 @@ def answer_question(
                 " (it does not address that figure)."
             )
             ask_officer = f"For that figure, ask the {_officer(muni)}."
-    # what the text does not say first, the provision it does have next, then whom to ask
-    scoped = ask_officer if preface else scope_note(kb, muni, question, lead, facts, topic)
+    scoped = ask_officer if preface else scope_note(kb, muni, question, lead, facts, topic)  # what it does not say first
     # a provision limited to a kind of dwelling the question does not name comes first, what it is limited to next
     answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, note=scoped, second=second, verdicts=not scoped)
     if preface or scoped:
@@ -605,7 +605,7 @@ def compose_lead(
             lines.append(counted)
         share = asking_share(kb, question, muni.key, ranked[0])
         settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
-        verdict = _verdict(asked, lead.text, share) if plain_verdicts and not settled else None
+        verdict = (side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
         shown = lead.text
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
@@ -613,7 +613,7 @@ def compose_lead(
             verdict, shown = excepted_verdict(asked, whole), whole  # "can landlord shut water off to fix a pipe?": "… except …"
         elif not verdict and asks_exception(asked, whole):
             shown = whole  # "when may a required utility be discontinued?": "… except for such temporary interruption …"
-        listed = whole_list(kb, muni.key, ranked)
+        listed = whole_list(kb, muni.key, ranked, question)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
         if introduced and not _BINDS.search(lead.text) and not question_form.NEGATIONS.search(lead.text):
             verdict = None  # an item that binds nothing itself ("… window area … as required in § 190-7A"): its lead-in

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
+from knowledge.compose.asked import asking_sentence_topic
 from knowledge.compose.asking import asking_sentence_share, period_first
 from knowledge.compose.computed import (
     age_counted,
@@ -97,6 +98,12 @@ def answer_unsure(
         return Unsure(True, topic, None)
     if not good or selector.unnamed_things(kb, question, muni.key):  # "smoke detectors", named by no provision
         return Unsure(True, None, no_match(muni, question, topic or "unknown"))
+    named = asking_sentence_topic(kb, question, topic, muni.key, told=False)
+    if named != topic:  # "… rats all over my rental … can the town actually condemn the place?": the topic it asks
+        direct = answer_question(kb, muni.key, named, question, facts, role, ranking)
+        if direct is not None and direct.payload.get("addressed"):
+            direct.payload["review"] = "closest"
+            return Unsure(True, named, direct)
     if topic:  # "its 64 in there when its really cold out, ok?": the closest topic's computed figures
         standards = kb.topic_config(topic).standards
         computed = (

@@ -265,6 +265,7 @@ def parse_household(text: str) -> Household | None:
     plural: dict[str, str] = vocab["plural"]
     groups: dict[str, list[str]] = vocab["groups"]
     dets = {str(d) for d in vocab["determiners"]}
+    speaking = {str(w) for w in vocab.get("speaking") or ()}
     joiners = {str(j) for j in vocab["joiners"]}
     adjectives = set(_PEOPLE_ADJ) | {"new", "teenage", "adult", "grown", "baby"}
     nouns = set(singular) | set(plural)
@@ -401,7 +402,18 @@ def parse_household(text: str) -> Household | None:
                 total = size
             i += 3
             continue
-        if word == "we" and i + 2 < n and words[i + 1] in ("are", "re") and is_number(words[i + 2]):  # "we're 6"
+        # "(we're 15 and 17)": the ages of the people named, not a head count
+        ages_told = i + 4 < n and is_number(words[i + 2]) and words[i + 3] in ("and", "&", ",") and is_number(words[i + 4])
+        if word == "we" and ages_told and words[i + 1] in ("are", "re"):
+            told, k = [float(words[i + 2])], i + 3
+            while k + 1 < n and words[k] in ("and", "&", ",") and is_number(words[k + 1]):
+                told.append(float(words[k + 1]))
+                k += 2
+            if len(told) == len(persons) and all(p.age is None for p in persons):  # "me and my sister (we're 15 and 17)"
+                persons = [Person(p.band if p.band != "adult" or age >= 18 else "person", age) for p, age in zip(persons, told)]
+            i = k
+            continue
+        if word == "we" and i + 2 < n and words[i + 1] in ("are", "re") and is_number(words[i + 2]) and not ages_told:  # "we're 6"
             total = int(float(words[i + 2]))
             i += 3
             continue
@@ -448,6 +460,9 @@ def parse_household(text: str) -> Household | None:
                 band = band_of(j, singular[words[j]])
                 if word == "the" and _named_before(persons, band, vocab["bands"]):
                     i = j + 1  # "… with a brand new baby … Does the baby even count?": the same baby
+                    continue
+                if j + 1 < n and words[j + 1] in speaking:
+                    i = j + 2  # "my mom says the landlord isnt allowed …": who says so, not who sleeps there
                     continue
                 persons.append(Person(band))
                 named_at[0] = j
