@@ -25,7 +25,7 @@ FORM_KEYS = (
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
     "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
-    "courtesy", "points_to_a_thing",
+    "courtesy", "points_to_a_thing", "lacking_as",
 )
 
 
@@ -281,6 +281,7 @@ def lacks_required(question: str, provision: str) -> bool:
         return False
     lowered = provision.lower()
     for word in _LACKING.findall(question.lower()):
+        word = str(_FORMS["lacking_as"].get(word, word))  # "no lid": the code's "covers"
         root = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
         if re.search(rf"\b{re.escape(root)}", lowered):
             return True

@@ -263,3 +263,23 @@ def test_does_the_baby_even_count_is_the_occupant_definition(kb):
     answer = answer_topic(kb, "holland", "occupancy_floor_space", question="does the baby even count?? she's 7 months old")
     assert answer.text.startswith("No"), answer.text
     assert "over one year of age" in first_two(answer.text)
+
+
+def test_can_the_buyer_just_use_my_license_asks_whether_it_transfers(kb):
+    answer = answer_topic(kb, "amery", "rental_licensing", question="if i sell the house in a year can the buyer just use my license")
+    assert answer.text.startswith("No"), answer.text
+    assert "nontransferable" in first_two(answer.text)
+
+
+def test_a_second_question_after_a_full_stop_and_and_is_its_own_part(kb):
+    question = "ok how long is that permit good for. and if i sell the place can the buyer just use mine"
+    assert len(question_parts(question)) == 2
+    answer = answer_topic(kb, "holland", "rooming_houses", question=question)
+    assert "one year" in answer.text.split("\n")[0], answer.text
+
+
+def test_a_cardboard_box_with_no_lid_is_read_against_the_containers_rule(kb):
+    answer = answer_topic(kb, "muskego", "garbage_rubbish", question="downstairs tenant uses a cardboard box w no lid. is that ok")
+    assert answer.text.startswith("No") and "tight-fitting covers" in first_two(answer.text), answer.text
+    # people's word for the thing missing, read as the code's ("no railing": the handrail it requires)
+    assert question_form.lacks_required("the stairs have no railing. is that allowed?", "All stairways shall have a handrail")

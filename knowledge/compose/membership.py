@@ -332,7 +332,7 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
 
 # "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
 _SECOND_QUESTION = re.compile(
-    r"(?:,|;)\s*and\s+(?=(?:(?:by|in|on|to|for|from|within|under|at|with)\s+)?(?:how|what|which|where|when|who|whom|whose|"
+    r"(?:,|;|\.)\s*and\s+(?=(?:(?:by|in|on|to|for|from|within|under|at|with)\s+)?(?:how|what|which|where|when|who|whom|whose|"
     r"is|are|does|do|can|may|must)\b|if\s[^?]*?\b(?:does|do|is|are|can|may|must|will|would|should)\b)"  # ", and if i sell it does …"
     r"|\?\s+(?:and\s+)?(?=[A-Za-z])",
     re.IGNORECASE,
