@@ -313,8 +313,12 @@ def bound_side(provision: str) -> str | None:
     shall = re.search(r"\bshall\b", provision, re.I)
     if shall is None or NEGATIONS.search(provision[: shall.end() + 4]):
         return None
-    bound = _party(re.split(r"[,;:]", provision[: shall.start()])[-1])
-    return bound or ("owner" if _SUPPLIED.search(provision) else None)
+    return _party_before(provision, shall) or ("owner" if _SUPPLIED.search(provision) else None)
+
+
+def _party_before(provision: str, shall: re.Match[str]) -> str | None:
+    """The side of the party named in the clause just before a provision's "shall" ("Every occupant … shall")."""
+    return _party(re.split(r"[,;:]", provision[: shall.start()])[-1])
 
 
 def binds_another_party(question: str, provision: str) -> bool:
@@ -326,7 +330,7 @@ def binds_another_party(question: str, provision: str) -> bool:
     shall = re.search(r"\bshall\b", provision, re.I)
     if side is None or shall is None:
         return False
-    bound = _party(re.split(r"[,;:]", provision[: shall.start()])[-1])
+    bound = _party_before(provision, shall)
     return bound is not None and bound != side
 
 
