@@ -319,6 +319,12 @@ def answer_or_ask(
         else:
             question, ranking = (text, intent_ranking(tracker.latest_message or {})) if checked else question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
+            if answer.payload.get("review") == "no_match" and not same_question:
+                from actions.fallback import in_play_instead
+
+                within = in_play_instead(tracker, text, key, topic)  # "Two seats are vacant. Who appoints?" after a quorum
+                if within is not None:
+                    answer, topic = within, tracker.get_slot("topic")
     except KnowledgeBaseError:
         dispatcher.utter_message(text=CANNOT_LOOK_UP)
         return []

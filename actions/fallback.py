@@ -86,6 +86,25 @@ def follow_up_answer(
     return None if unanswered else answer
 
 
+# A later message this long or shorter that no provision of its guessed topic matches is tried on the topic in play
+# before it is said to be unaddressed ("landlord says that only counts when its 'normal' cold out, not when its like
+# -15 like last week. is he right?" after a heating answer).
+IN_PLAY_MAX_WORDS = 25
+
+
+def in_play_instead(tracker: Tracker, text: str, key: str | None, guessed: str | None) -> Any:
+    """The answer the topic in play gives to a later message of the same conversation that the guessed topic has no
+    matching provision for ("do i seriously have to wash their sheets too??" after a rooming-house permit answer,
+    taken for penalties; "Two seats are vacant. Who makes the appointments?" after a quorum answer), or None (no
+    earlier question, no other topic in play, a long message, or nothing in the topic in play that answers it)."""
+    last = tracker.get_slot("topic")
+    if not key or not last or last == guessed or len(text.split()) > IN_PLAY_MAX_WORDS:
+        return None
+    if sum(1 for e in tracker.events or [] if e.get("event") == "user") < 2:
+        return None
+    return follow_up_answer(tracker, text, last, key, True, None)
+
+
 def sized_figure_topic(tracker: Tracker, min_confidence: float = 0.2) -> str | None:
     """The classifier's best topic when it computes figures for a room's size without being a space check
     (``space_kinds`` but not ``space``: windows, ceilings), so a sized room with a window question gets its
@@ -218,6 +237,10 @@ class ActionClarify(Action):
         )
         if within is not None:  # "how long do i have to file?" after an appeal answer: the topic in play answers it
             return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
+        if unsure.housing and unsure.answer is not None and unsure.answer.payload.get("review") == "no_match":
+            within = in_play_instead(tracker, text, key if not unknown else None, unsure.topic)
+            if within is not None:  # "… -15 like last week. is he right?" after a heating answer: the heating rule
+                return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
         if unsure.housing and unsure.answer is not None:
             events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
             if unsure.topic:

@@ -506,6 +506,13 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     "my landlord" is a tenant's words); "does the landlord have to fix it?" the owner's. A question
     naming two sides ("me or the landlord?") or asking "who" proposes none.
     """
+    from knowledge.question_form import story_and_question
+
+    story, asking = story_and_question(text)
+    if story and asking:  # "landlord says not his problem. does he have to put screens on doors?": the asking sentence's
+        proposed = proposed_side(asking, vocabulary, role or asker_role(text, vocabulary))
+        if proposed is not None:
+            return proposed
     lowered = _prepare(text)
     if any(p.search(lowered) for p in vocabulary.proposals.get("both", ())):
         return None
@@ -521,3 +528,15 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
             None,
         )
     return vocabulary.sides.get(party) if party else None
+
+
+# A rule's quote that is only its exception ("except where such responsibility is assumed by an operator or an occupant
+# by agreement", "unless the dwelling is not maintained …"): it answers a question that states its condition.
+_EXCEPTION_OPENING = re.compile(r"^\W*(?:except|unless)\b", re.IGNORECASE)
+
+
+def unstated_exception(question: str, quote: str, conditions: Iterable[str], vocabulary: Vocabulary) -> bool:
+    """Whether ``quote`` is a rule's bare exception whose conditions (fact names) the question states none of ("landlord
+    says not his problem" states no agreement), so it should not lead."""
+    conditions = set(conditions)
+    return bool(conditions) and bool(_EXCEPTION_OPENING.match(quote)) and not conditions & set(read(question, vocabulary))

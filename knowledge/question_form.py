@@ -57,6 +57,7 @@ YES_NO_HINTS = _pattern("yes_no_hints")
 ASKS_FOR_RULE = _pattern("asks_for_rule")
 _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
 _TELLS_FIGURE = _pattern("tells_figure")
+_STATED_FIGURE = _pattern("stated_figure")
 COMPELS = _pattern("compels")
 ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
 AUTHORITY_ASKS = _pattern("authority_asks")
@@ -224,7 +225,8 @@ def question_kind(text: str) -> str:
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
-    if any(f" {w} " in lowered for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
+    unstated = " " + " ".join(_WORD.findall(_STATED_FIGURE.sub(" ", text.lower()).replace("'", ""))) + " "
+    if any(f" {w} " in unstated for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
     if _CLAUSE_THEN_YES_NO.search(asking):

@@ -32,6 +32,7 @@ from typing import Iterable, Sequence
 
 from knowledge.citations import normalize
 from knowledge.curated import numbers_in
+from knowledge.facts import unstated_exception
 from knowledge.kb import KnowledgeBase
 from knowledge.question_form import (  # noqa: F401 - re-exported: importers use knowledge.selector's names
     _WORD,
@@ -155,6 +156,7 @@ class Candidate:
     topics: tuple[str, ...]  # the topics it answers ("definition" for definitions)
     value: float | None = None  # a standard's value
     unit: str = ""  # a standard's unit ("sq ft", "persons")
+    conditions: tuple[str, ...] = ()  # a rule's facts ("assumed_by_agreement")
 
 
 @dataclass(frozen=True)
@@ -232,7 +234,7 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
         if _introduces_list(kb, key, rule.citation, rule.quote):
             continue  # "No person shall … let … any dwelling … which does not comply with the following": its items lead
         topics = duty_topics.get(rule.duty) or section_topics.get(rule.citation) or []
-        found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics)))
+        found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics), conditions=tuple(rule.conditions)))
     for term in kb.terms(key):
         for definition in kb.definitions(term, key)[:1]:
             found.append(
@@ -593,6 +595,8 @@ def select(
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):
             score -= SCOPE_PENALTY  # limited to a kind of dwelling the question does not name
+        elif candidate.conditions and unstated_exception(question, candidate.text, candidate.conditions, kb.fact_vocabulary()):
+            score -= SCOPE_PENALTY  # "except where … assumed … by agreement" for a question that names no agreement
         score -= 0.0005 * idx.lengths[number]  # the shorter of two equal matches
         if candidate.kind in ("standard", "rule"):
             score -= 0.005 * min(idx.order.get(candidate.key, 10), 10)  # the topic's first-listed (most basic) figure

@@ -54,6 +54,32 @@ def first_two(text: str) -> str:
         ),
         # the same landlord asking whether it is his: yes
         ("holland", "screens", "town of holland - tenant wants screens. do i have to put them up?", "Yes", "supplied screens"),
+        # the other side putting it on the asker: "says buy your own", "wants each of us to pay for our own"
+        (
+            "dresser",
+            "rooming_houses",
+            "I rent a room in Dresser and there's no blinds or curtain on my window, people can see right in. Landlord says "
+            "buy your own. Is that right?",
+            "No",
+            "shall be supplied with shades",
+        ),
+        (
+            "muskego",
+            "pests",
+            "8 unit building in Muskego, roaches in our apartment AND our neighbors'. landlord wants each of us to pay for our "
+            "own spray. can he make us?",
+            "No",
+            "whenever infestation occurs in more than one dwelling unit",
+        ),
+        # "landlord says not his problem" is the story; the asking sentence proposes him: yes
+        (
+            "holland",
+            "screens",
+            "it's july, the mosquitoes are eating us alive and our back door has no screen. landlord says not his problem. "
+            "does he have to put screens on doors in holland?",
+            "Yes",
+            "shall have supplied screens",
+        ),
     ],
 )
 def test_whose_duty_the_question_proposes_is_yes_or_no_by_the_side_the_rule_binds(kb, municipality, topic, question, verdict, quoted):
@@ -293,3 +319,28 @@ def test_peoples_words_get_the_direct_answer_first(kb, municipality, topic, ques
     answer = answer_topic(kb, municipality, topic, question=question, ranking=[(f"ask_{topic}", 0.9)])
     assert answer.text.startswith(lead), answer.text
     assert quoted in first_two(answer.text), answer.text
+
+
+# -- a rule's bare exception, and a size that ends its sentence ---------------------------------------------------------
+
+
+def test_a_rules_bare_exception_leads_only_where_its_condition_is_stated(kb):
+    # "except where such responsibility is assumed … by agreement" does not answer a question that names no agreement
+    screens = answer_topic(kb, "howard", "screens", question="howard. bugs all over in the summer and half my windows dont "
+                           "have screens. landlord says not his problem. is he right?")
+    assert "When flies or other pests are prevalent" in first_two(screens.text), screens.text
+    # … and a requirement that names no side does not make "not his problem" right
+    assert not screens.text.startswith("Yes"), screens.text
+
+
+def test_a_window_size_that_ends_its_sentence_is_the_windows_not_the_rooms(kb):
+    answer = answer_topic(kb, "howard", "windows_light_ventilation", question="my bedroom in my apartment in howard has one "
+                          "tiny window like 2 ft by 3 ft. room is 12x12. is that enough window")
+    assert answer.text.startswith("No"), answer.text
+    assert "14.4 sq ft" in first_two(answer.text), answer.text
+
+
+def test_a_figure_the_question_states_does_not_make_it_a_figure_question():
+    assert question_form.question_kind("renting rooms in dresser - can i put 2 ppl in a 90 sq ft room") == "yes_no"
+    assert question_form.question_kind("is 65 degrees ok in amery?") == "yes_no"
+    assert question_form.question_kind("my room is 90 sq ft, how many people can sleep there") == "figure"

@@ -56,6 +56,7 @@ def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
         ("triplex", 3),
         ("ok wat if i add 2 more units so its 5", 5),  # the total said after the units added
         ("what if i add a 5th unit", 5),  # the ordinal of the unit added is the total
+        ("we rent a little farmhouse, just us no other units", 1),  # "no other units" is one, not others infested
     ],
 )
 def test_the_number_of_units(vocabulary, text, expected):
@@ -120,6 +121,7 @@ def test_the_users_own_home_is_not_vacant(vocabulary):
         ("there are holes in the foundation", "maintained_pest_proof", False),
         ("the landlord never fixed the holes in the walls", "owner_failure", True),
         ("the landlord never fixed the holes in the walls", "maintained_pest_proof", False),
+        ("theyre coming in thru big gaps around the pipes that hes never fixed", "owner_failure", True),
     ],
 )
 def test_rooming_house_lease_and_building_condition(vocabulary, text, fact, value):
@@ -377,3 +379,22 @@ def test_only_us_and_a_claim_about_the_asker(vocabulary):
     assert F.read(told, vocabulary)["infested_units"] == 1
     claim = "landlord says we have to pay for the exterminator. is that right?"
     assert F.proposed_side(claim, vocabulary) == "tenant"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "landlord says getting rid of them is on us. is that right??",
+        "Landlord says buy your own. Is that right?",
+        "landlord wants each of us to pay for our own spray. can he make us?",
+        "i rent. roaches in our unit only. is it really on me?",
+        "muskego - bed bugs in my apartment AND my neighbors. landlord says each of us deal w our own. is he right",
+        "holland - 3 unit bldg and the shared hallway is disgusting. landlord says tenants have to clean it. true?",
+    ],
+)
+def test_the_other_side_putting_it_on_the_asker_proposes_the_askers_side(vocabulary, text):
+    assert F.proposed_side(text, vocabulary, "tenant") == "tenant"
+
+
+def test_no_other_units_is_not_other_units_infested(vocabulary):
+    assert "infested_units" not in F.read("just us no other units. mice in the kitchen", vocabulary)

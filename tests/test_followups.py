@@ -992,6 +992,54 @@ CONVERSATIONS = [
         ],
     },
     {
+        "name": "a follow-up its guessed topic has nothing for is answered by the topic in play, not called unaddressed",
+        "turns": [
+            {
+                "user": "dresser - renting out rooms in my house to 5 guys from the plant, no cooking in the rooms. do i need a permit",
+                "expect": ["Health Officer"],
+            },
+            {
+                "user": "do i seriously have to wash their sheets too?? theyre grown men",
+                "expect": ["Yes", "bed linen", "once each week"],
+                "reject": ["does not address"],
+                "municipality": "dresser",
+            },
+        ],
+    },
+    {
+        "name": "a board's appointments asked after its quorum: the board's rules, not silence",
+        "turns": [
+            {"user": "How many members make a quorum of the Town of Howard Housing Appeals Board?", "expect": ["Three members"]},
+            {
+                "user": "Two seats are vacant. Who makes the appointments, and for what term?",
+                "expect": ["Town Chairman", "three years"],
+                "reject": ["does not address"],
+            },
+        ],
+    },
+    {
+        "name": "is it too late? the weeks since the notice against the days to ask for a hearing",
+        "turns": [
+            {
+                "user": "A Howard property owner received a notice and order from the Building Inspector three weeks ago and now wishes to appeal. Is it too late?",
+                "expect": ["No, 3 weeks (21 days) is within the 30 days", "within thirty days"],
+            },
+            {
+                "user": "got a violation notice from the howard building inspector 5 weeks ago, can i still appeal it?",
+                "expect": ["No, 5 weeks (35 days) is more than the 30 days", "Such petition shall be filed within thirty days"],
+            },
+        ],
+    },
+    {
+        "name": "a shut-off for a repair is allowed while the repair is made, and the quote shows the exception",
+        "turns": [
+            {
+                "user": "muskego. need to shut the water off a couple hrs tomorrow to swap a valve, tenant is mad about it. am i allowed?",
+                "expect": ["Yes, but only for a temporary interruption", "except for such temporary interruption"],
+            },
+        ],
+    },
+    {
         "name": "a leak told about a child's room is a leak, not a bedroom size",
         "turns": [
             {"user": "roof's been leaking into my kid's room for weeks, we're in Amery", "expect": ["repair"], "reject": ["sq ft"]},

@@ -154,3 +154,14 @@ def test_ages_told_in_a_sentence_of_their_own_go_to_the_children_counted_before(
     ]:
         household = parse_space_request(text).household
         assert household is not None and household.count == len(ages) and household.ages == ages, (text, household)
+
+
+def test_both_of_us_counts_two_and_ok_or_too_small_asks_the_first(kb):
+    _, answer = conversation(kb, "muskego", "our shared bedroom is 10x7. is that big enough for both of us")
+    assert answer.text.startswith("No, in the City of Muskego") and "2 occupants × 40 sq ft = 80 sq ft" in answer.text, answer.text
+    # "is that ok or is it too small": the first alternative asks, so a room that meets the minimum is "Yes"
+    _, answer = conversation(kb, "amery", "my 2 kids (7 and 9) share a bedroom thats 8x9. is that ok or is it too small")
+    assert answer.text.startswith("Yes, in the City of Amery") and "meets the minimum for 2 occupants" in answer.text, answer.text
+    # … while "is it too small?" alone keeps its own polarity
+    _, answer = conversation(kb, "amery", "my 2 kids (7 and 9) share a bedroom thats 8x9. is it too small")
+    assert answer.text.startswith("No, in the City of Amery"), answer.text

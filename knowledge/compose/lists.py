@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from knowledge.kb import KnowledgeBase, Section
-from knowledge.sentences import lead_in_of
+from knowledge.sentences import lead_in_of, split_sentences
 
 # A sibling item this close to the best-ranked one (in selector score) makes the whole list the answer.
 LIST_MARGIN = 0.1
@@ -21,9 +21,13 @@ def lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
 
 
 def item_lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | None:
-    """The lead-in of the list a section is an item of ("No basement space shall be used … unless:"), or None."""
+    """The lead-in of the list a section is an item of ("No basement space shall be used … unless:", or a long one:
+    "Any dwelling … which shall be found to have any of the following defects shall be condemned as unfit …:"), or
+    None."""
     section = kb.section(municipality, citation)
-    return lead_in(kb, municipality, section.parent) if section is not None and section.parent else None
+    parent = kb.section(municipality, section.parent) if section is not None and section.parent else None
+    last = split_sentences(parent.text)[-1:] if parent is not None else []
+    return last[0] if last and last[0].rstrip().endswith(":") else None
 
 
 # A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.

@@ -21,6 +21,7 @@ REQUIRED_YES_MIN_LEXICAL = 0.35
 # A provision of the topic must match at least this share of the question to be given as the answer (and a "No"
 # because the question says missing what the provision requires needs no more: the thing missing is named in both).
 ANSWER_MIN_LEXICAL = 0.3
+_DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 
 
 def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
@@ -54,6 +55,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         # "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable room
         # … unless:": it does, on the conditions the provision sets
         verdict = CONDITIONAL if question_form.NEGATIONS.search(provision) and _UNLESS.search(provision) else None
+    if verdict == "Yes" and _DISCLAIMED.search(question):
+        return None  # "landlord says not his problem. is he right?" met by "… shall be effectively screened": whose, unsaid
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL

@@ -51,6 +51,7 @@ from knowledge.compose.elsewhere import (
     duty_topic,
     elsewhere,
 )
+from knowledge.compose.elapsed import elapsed_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
@@ -601,11 +602,10 @@ def compose_lead(
     else:
         section = kb.section(muni.key, lead.citation)
         counted = counted_by_sentence(kb, muni.key, lead, question) if plain_verdicts else ""
-        if counted:  # "17 of us … only two bathrooms, how many are there supposed to be?": the computed figure first
-            lines.append(counted)
+        lines.extend([counted] if counted else [])  # "17 of us … only two bathrooms, how many are there supposed to be?"
         share = asking_share(kb, question, muni.key, ranked[0])
         settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
-        verdict = (side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
+        verdict = (elapsed_verdict(asked, lead.text, section.text if section else "") or side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
         shown = lead.text
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"

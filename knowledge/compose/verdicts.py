@@ -97,7 +97,10 @@ def answer_duty(
         cited_rules += rules
     cited = _cited_sections(kb, muni.key, cited_rules)
     lines = [lead, *([unless] if unless else []), *([ask_line(question)] if question else [])]
-    lines.append(_rule_quote_lines(cited, [r for r in cited_rules if r is not None], quote_limit))
+    # a yes resting on the rule's own exception ("… except for such temporary interruption as may be necessary while
+    # actual repairs …") quotes the whole sentence, exception and all
+    excepting = bool(forbidden) and not forbidden.startswith("No. ")
+    lines.append(_rule_quote_lines(cited, [r for r in cited_rules if r is not None], quote_limit, whole=excepting))
     determination = evaluate(rules, facts, duty)
     payload = {
         "municipality": muni.key,
@@ -433,7 +436,7 @@ def _verdict_lead(
     )
 
 
-def _rule_quote_lines(sections: Sequence[Section], rules: Sequence[Rule], limit: int) -> str:
+def _rule_quote_lines(sections: Sequence[Section], rules: Sequence[Rule], limit: int, whole: bool = False) -> str:
     """'Source:' lines for the sections of a verdict, each quoting the words of the rule it rests on (found
     verbatim in the section) rather than the section's opening ("§ 190-3 Inspections. The Town Building
     Inspector is …" for the occupant's duty to give access, further down the same section); a clerk's
@@ -446,6 +449,10 @@ def _rule_quote_lines(sections: Sequence[Section], rules: Sequence[Rule], limit:
         own = {r.quote for r in rules if r.citation == section.citation and r.quote}
         # one rule of the section: its words; several (the cases of an undecided verdict): the section
         quote = next(iter(own)) if len(own) == 1 and " ".join(next(iter(own)).split()) in text else None
+        if quote and whole:  # with ``whole``: the sentence the rule's words are in, to its end
+            from knowledge.compose.plain_verdict import whole_sentence
+
+            quote = whole_sentence(text, quote)
         lines.append(source_line(section.full_citation, shorten(quote or section.text, limit)))
     return "\n".join(lines)
 

@@ -256,6 +256,8 @@ def parse_household(text: str) -> Household | None:
     vocab = people_vocab()
     lowered = words_to_digits(without_citations(text[:MAX_TEXT_CHARS].lower())).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
+    for phrase, counted in (vocab.get("counted_phrases") or {}).items():  # "both of us": 2 of us
+        lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)
     comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
     if comparisons:  # "occupied by more than one person" sets a condition, it counts no one
         lowered = re.sub(rf"\b(?:{comparisons})\s+\d+(?:\.\d+)?", " ", lowered)

@@ -126,6 +126,8 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
         after_words = after_words[: next((i for i, w in enumerate(after_words) if w in _CLAUSE_ENDS), len(after_words))]
+        if span.text.endswith("."):  # "… window like 2 ft by 3 ft. room is 12x12": the sentence ends with the size
+            after_words = []
         after_words = _before_left_out(after_words, parts.get("left_out") or ())  # "560 sqft (not counting closets)"
         before_start = spans[k - 1].end if k else 0
         before_words = [t.lower_ for t in doc[max(before_start, span.start - 4) : span.start]]

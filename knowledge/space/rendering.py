@@ -134,6 +134,8 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     if verdict not in (MEETS, FAILS) or not (proposes or "yes_no" in (question_kind(question or ""), question_kind(asking))):
         return answer
     negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())
+    if negative and re.search(r"\bor (?:is it |is that |are we |its |it's )?(?:" + "|".join(map(re.escape, people_vocab().get("negative_adequacy") or ())) + r")\b", lowered):
+        negative = False  # "is that ok or is it too small": the first alternative asks
     word = "Yes" if (verdict == MEETS) != negative else "No"
     text = f"{word}, i{answer.text[1:]}" if answer.text.startswith("In ") else f"{word}. {answer.text}"
     return Answer(text, {**answer.payload, "yes_no": word.lower()})

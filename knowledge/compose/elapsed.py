@@ -1,0 +1,82 @@
+"""Whether it is too late: the time a question says has passed, against the period the provision sets.
+
+"A Howard property owner received a notice and order three weeks ago … Is it too late?" met by "Such petition shall be
+filed within thirty days of the date the notice and order are served" → "No: 3 weeks (21 days) is within the 30 days".
+The wordings are ``knowledge/question_forms.yml`` ``elapsed``, ``asks_too_late``, ``asks_still_time`` and
+``provision_period`` and ``late_action``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from knowledge.parsing import words_to_digits
+from knowledge.question_form import _FORMS
+
+_ELAPSED = re.compile(_FORMS["elapsed"], re.IGNORECASE)
+_TOO_LATE = re.compile(_FORMS["asks_too_late"], re.IGNORECASE)
+_STILL_TIME = re.compile(_FORMS["asks_still_time"], re.IGNORECASE)
+_PERIOD = re.compile(_FORMS["provision_period"], re.IGNORECASE)
+_LATE_ACTION = re.compile(_FORMS["late_action"], re.IGNORECASE)
+DAYS = {"day": 1, "week": 7, "month": 30}
+# A month is read as 30 days; a time within this many days of the period's end is too close to call.
+CLOSE_DAYS = 3
+_COUNTS = {"a": 1, "an": 1, "one": 1, "a couple": 2, "a couple of": 2}
+
+
+def _days(count: str, unit: str) -> int:
+    n = int(count) if count.isdigit() else _COUNTS[count.lower()]
+    return n * DAYS[unit.lower().rstrip("s")]
+
+
+def _told(count: str, unit: str) -> str:
+    n = int(count) if count.isdigit() else _COUNTS[count.lower()]
+    word = unit.lower().rstrip("s")
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def asks_if_late(question: str) -> bool:
+    """Whether a question tells how long ago something happened and asks whether it is too late or still time ("got a
+    violation notice 5 weeks ago, can i still appeal it?"): a question of the period, answered by a provision that
+    states one."""
+    lowered = words_to_digits(" ".join(question.split()))
+    return bool(_ELAPSED.search(lowered)) and bool(_TOO_LATE.search(lowered) or _STILL_TIME.search(lowered))
+
+
+def sets_period(provision: str) -> bool:
+    """Whether a provision sets the period for a step the asker takes ("Such petition shall be filed within thirty days
+    of the date …"), not one for the board ("… shall be notified within ten days")."""
+    return bool(_LATE_ACTION.search(words_to_digits(provision)))
+
+
+def elapsed_verdict(question: str, *provisions: str) -> str | None:
+    """ "No, 3 weeks (21 days) is within the 30 days the text allows" (or "Yes, …") when a yes/no question tells how long
+    ago something happened and asks whether it is too late, or whether there is still time, and the first of
+    ``provisions`` that sets any period sets one (the lead's sentence, then its whole section); None otherwise (no time
+    told, no such question, no single period, or too close to call)."""
+    if not asks_if_late(question):
+        return None
+    lowered = words_to_digits(" ".join(question.split()))
+    too_late, told = _TOO_LATE.search(lowered), _ELAPSED.search(lowered)
+    assert told is not None
+    periods: set[tuple[str, str]] = set()
+    for provision in provisions:
+        periods = {(m.group("n"), m.group("unit").lower().rstrip("s")) for m in _PERIOD.finditer(words_to_digits(provision))}
+        if periods:
+            break
+    if len(periods) != 1:
+        return None
+    (count, unit), = periods
+    allowed = _days(count, unit)
+    count_told, unit_told = told.group("n") or told.group("n2"), told.group("unit") or told.group("unit2")
+    passed = _days(count_told, unit_told)
+    if abs(passed - allowed) <= CLOSE_DAYS:
+        return None
+    within = passed < allowed
+    said = _told(count_told, unit_told)
+    if not unit_told.lower().startswith("day"):
+        said += f" ({passed} days)"
+    period = _told(count, unit)
+    if within:
+        return f"{'No' if too_late else 'Yes'}, {said} is within the {period} the text allows"
+    return f"{'Yes' if too_late else 'No'}, {said} is more than the {period} the text allows"
