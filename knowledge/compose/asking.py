@@ -7,6 +7,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from knowledge import question_form, selector
+from knowledge.compose.elapsed import asks_if_late, sets_period
 from knowledge.kb import KnowledgeBase
 from knowledge.question_form import ASKING_MIN_WORDS  # noqa: F401 - re-exported
 
@@ -132,8 +133,7 @@ def period_first(
     to petition for the hearing, not the "reasonable period" to correct); None when none does (the code does not
     address that period). Other questions: the ranking as it is."""
     ranked = list(ranked)
-    from knowledge.compose.elapsed import asks_if_late, sets_period  # "… 5 weeks ago, can i still appeal it?": the period
-
+    # "… 5 weeks ago, can i still appeal it?": a question of the period too
     if not ranked or not (question_form.ASKS_PERIOD.search(question_form.story_and_question(question)[1]) or asks_if_late(question)):
         return ranked
     stating = [r for r in ranked[:PERIOD_LOOKAHEAD] if r.lexical >= floor and question_form.STATES_PERIOD.search(r.candidate.text)]

@@ -42,6 +42,7 @@ from knowledge.compose.computed import (
     stated_temperature,
     temperature_check,
 )
+from knowledge.compose.elapsed import elapsed_verdict
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
     asked_topic,
@@ -51,7 +52,6 @@ from knowledge.compose.elsewhere import (
     duty_topic,
     elsewhere,
 )
-from knowledge.compose.elapsed import elapsed_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
