@@ -133,8 +133,8 @@ def period_first(
     to petition for the hearing, not the "reasonable period" to correct); None when none does (the code does not
     address that period). Other questions: the ranking as it is."""
     ranked = list(ranked)
-    # "… 5 weeks ago, can i still appeal it?": a question of the period too
-    if not ranked or not (question_form.ASKS_PERIOD.search(question_form.story_and_question(question)[1]) or asks_if_late(question)):
+    late = asks_if_late(question)  # "… 5 weeks ago, can i still appeal it?": a question of the period too
+    if not ranked or not (question_form.ASKS_PERIOD.search(question_form.story_and_question(question)[1]) or late):
         return ranked
     stating = [r for r in ranked[:PERIOD_LOOKAHEAD] if r.lexical >= floor and question_form.STATES_PERIOD.search(r.candidate.text)]
     if not stating:
@@ -142,6 +142,6 @@ def period_first(
     # (a question of two parts keeps its first part first: "For how long is a permit valid, and how quickly must …?";
     # max keeps the first of equals)
     timed = max(stating, key=share) if share is not None and not _SECOND_PART.search(question) else stating[0]
-    if asks_if_late(question):  # "can i still appeal?": the period the code sets as a figure (the days to ask for a hearing)
+    if late:  # "can i still appeal?": the period the code sets as a figure (the days to ask for a hearing)
         timed = next((r for r in ranked if r.candidate.kind != "standard" and r.lexical >= floor and sets_period(r.candidate.text)), timed)
     return [timed, *[r for r in ranked if r is not timed]]

@@ -24,15 +24,18 @@ CLOSE_DAYS = 3
 _COUNTS = {"a": 1, "an": 1, "one": 1, "a couple": 2, "a couple of": 2}
 
 
+def _count(count: str) -> int:
+    """ "3" → 3, "a couple of" → 2."""
+    return int(count) if count.isdigit() else _COUNTS[count.lower()]
+
+
 def _days(count: str, unit: str) -> int:
-    n = int(count) if count.isdigit() else _COUNTS[count.lower()]
-    return n * DAYS[unit.lower().rstrip("s")]
+    return _count(count) * DAYS[unit.lower().rstrip("s")]
 
 
 def _told(count: str, unit: str) -> str:
-    n = int(count) if count.isdigit() else _COUNTS[count.lower()]
-    word = unit.lower().rstrip("s")
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    n = _count(count)
+    return f"{n} {unit.lower().rstrip('s')}{'' if n == 1 else 's'}"
 
 
 def asks_if_late(question: str) -> bool:

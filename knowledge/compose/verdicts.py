@@ -23,6 +23,7 @@ from knowledge.compose.answer import (
     shorten,
 )
 from knowledge.compose.conditions import _wording, describe_condition, describe_depends, describe_rule
+from knowledge.compose.plain_verdict import whole_sentence
 from knowledge.facts import asker_unknown, proposed_side, refusing_side, repairs_excepted
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import normalize as normalize_facts
@@ -450,8 +451,6 @@ def _rule_quote_lines(sections: Sequence[Section], rules: Sequence[Rule], limit:
         # one rule of the section: its words; several (the cases of an undecided verdict): the section
         quote = next(iter(own)) if len(own) == 1 and " ".join(next(iter(own)).split()) in text else None
         if quote and whole:  # with ``whole``: the sentence the rule's words are in, to its end
-            from knowledge.compose.plain_verdict import whole_sentence
-
             quote = whole_sentence(text, quote)
         lines.append(source_line(section.full_citation, shorten(quote or section.text, limit)))
     return "\n".join(lines)
