@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Dict, List
 
@@ -29,6 +30,7 @@ from knowledge.compose import (
     ask_municipality,
     asking_sentence_topic,
     duty_asked,
+    elapsed,
     keeps_topic,
     place_choice,
     settled_by_definition,
@@ -172,7 +174,44 @@ def intent_ranking(parse: Dict[str, Any]) -> List[tuple[str, float]]:
 
 def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
     """The user's question on ``topic`` and its intent ranking: the latest message when it asked
-    it, else the last message whose intent asked it ("bedroom size?" … "Amery")."""
+    it, else the last message whose intent asked it ("bedroom size?" … "Amery"). A question whether it is too late
+    that tells no time is asked of the time an earlier message told ("got a notice 18 days ago" … "can i still get a
+    hearing?")."""
+    question, ranking = _question_for(tracker, topic)
+    if question and elapsed.asks_if_late_untimed(question):
+        earlier = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"][:-1][-TIME_TOLD_TURNS:]
+        told = next((t for t in map(elapsed.told_time, reversed(earlier)) if t), None)
+        told = told or elapsed.told_time(" ".join([*earlier, question]))  # "on the 2nd" … "its the 20th now"
+        if told:
+            return f"{told} {question}", ranking
+    return question, ranking
+
+
+# How many earlier user messages are read for the time a question whether it is too late asks of.
+TIME_TOLD_TURNS = 2
+
+
+# A question this short, after a message that only told a story, is searched with the story before it.
+STORY_FOLLOW_UP_MAX_WORDS = 12
+
+
+def after_story(tracker: Tracker, text: str) -> str:
+    """The question with the story the user's message before it told ("selling my rooming house in dresser next month"
+    … "anything i have to tell the village and by when"): that message asked nothing (no question mark, no question
+    form) and this one is short and tells no story of its own; the question alone otherwise."""
+    users = [str(e.get("text") or "") for e in tracker.events or [] if e.get("event") == "user"]
+    before = users[-2].strip() if len(users) > 1 else ""
+    if not before or before.startswith("/") or "?" in before or len(text.split()) > STORY_FOLLOW_UP_MAX_WORDS:
+        return text
+    if question_form.question_kind(before) != "open" or question_form.asks_wh(before) or question_form.story_and_question(text)[0]:
+        return text
+    told = f"{before.rstrip(' .!')}. {text}"
+    # ("back br is 10x14" … "3 kids in there ok?" is the space check's, which reads the room from the conversation)
+    return text if any(r.ok for r in parsing.parse_space_request(told).rooms) else told
+
+
+def _question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[str, float]]]:
+    """:func:`question_for` before the time told earlier is added."""
     latest = tracker.latest_message or {}
     if asks_again_elsewhere(tracker):  # "And if the same kind of notice came from the Town of Howard?"
         earlier = _earlier_question(tracker, topic)
@@ -233,14 +272,18 @@ def asks_again_elsewhere(tracker: Tracker) -> bool:
     return bool(latest_entity(tracker, "municipality")) and 0 < len(words) <= ASK_AGAIN_MAX_WORDS and bool(set(words) & same)
 
 
-def named_space_topic(key: str | None, topic: str, text: str, rooming: bool = False) -> str:
+def named_space_topic(key: str | None, topic: str, text: str, rooming: bool = False, earlier: str = "") -> str:
     """The space topic of the kind of space a message names ("how big does an apartment have to be …?": a dwelling
     unit) when the classifier's space topic is one this code leaves alone and the named one it addresses (the
     Town of Howard sets a floor area per dwelling unit, none per bedroom), or when the message says the whole unit
-    ("min sq ft per person for a whole apt?": ``unit_phrases``); ``topic`` otherwise."""
+    ("min sq ft per person for a whole apt?": ``unit_phrases``); ``topic`` otherwise. A message that names no kind of
+    space takes the one the ``earlier`` message named ("splitting my house into 2 apts" … "each would be about 800 sq
+    ft, is that ok?")."""
     if not key or not is_space_topic(topic):
         return topic
     request = parsing.parse_space_request(text)
+    if request.kind not in ("bedroom", "unit") and earlier:
+        request = dataclasses.replace(request, kind=parsing.parse_space_request(earlier).kind)
     if request.kind not in ("bedroom", "unit"):
         return topic
     whole = request.kind == "unit" and has_phrase(" ".join(text.lower().split()), parsing.people_vocab()["unit_phrases"])
@@ -272,7 +315,8 @@ def answer_or_ask(
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     text = tracker.latest_message.get("text") or ""
-    topic = named_space_topic(key, topic, text, rooming_in_play(tracker))
+    users = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"]
+    topic = named_space_topic(key, topic, text, rooming_in_play(tracker), users[-2] if len(users) > 1 else "")
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     part = parsing.part_question(text) if is_space_topic(topic) else None
     if part:  # "do closets and the hallway count toward the floor space?": the provision on them, not a check

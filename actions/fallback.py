@@ -17,6 +17,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions.answers import (
     CANNOT_LOOK_UP,
     adds_facts,
+    after_story,
     answer_or_ask,
     follows_space_check,
     intent_ranking,
@@ -32,6 +33,7 @@ from actions.safety import guarded
 from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
 from knowledge import parsing, selector, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
+from knowledge.compose.asked import asks_other_figure_for
 from knowledge.compose.membership import question_parts
 from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.facts import asked_duty
@@ -67,9 +69,9 @@ def follow_up_answer(
     before = str(users[-2].get("text") or "") if len(users) > 1 else ""
     carried = sorted(named_scopes(kb(), before) - named_scopes(kb(), text))
     question = f"{text} ({', '.join(carried)})" if carried else text
-    answer = answer_topic(
-        kb(), key, topic, current_facts(tracker), current_role(tracker), question, intent_ranking(tracker.latest_message)
-    )
+    # ("is there a different number for bathrooms?" after the heating figure: the heating topic's, not the guesses')
+    ranking = [] if asks_other_figure_for(text) else intent_ranking(tracker.latest_message)
+    answer = answer_topic(kb(), key, topic, current_facts(tracker), current_role(tracker), question, ranking)
     if carried and answer.payload.get("term") and not kb().match_term(text, key):
         # "how high does it gotta be" after basement stairs: the kind of dwelling carried along is where, not a term
         answer = answer_topic(
@@ -213,7 +215,7 @@ class ActionClarify(Action):
         try:
             unsure = answer_unsure(
                 kb(),
-                text,
+                after_story(tracker, text),
                 None if unknown else key,
                 current_role(tracker),
                 intent_ranking(tracker.latest_message),
@@ -233,7 +235,7 @@ class ActionClarify(Action):
         words = len(text.split())
         bare = (words <= BARE_FOLLOW_UP_MAX_WORDS or not unsure.housing and words <= FOLLOW_UP_MAX_WORDS) and topic_from_text(kb(), text) is None
         within = follow_up_answer(
-            tracker, text, topic, key if not unknown else None, request.follow_up or back or bare, unsure.topic
+            tracker, text, topic, key if not unknown else None, request.follow_up or back or bare or asks_other_figure_for(text), unsure.topic
         )
         if within is not None:  # "how long do i have to file?" after an appeal answer: the topic in play answers it
             return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]

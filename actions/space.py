@@ -246,6 +246,8 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
             facts["rooms"] = [r.source_text for r in rooms] if rooms else [str(size)]
             facts["closet_hall_sqft"] = closet if closet is not None else facts.get("closet_hall_sqft")
             facts["low_ceiling_sqft"] = low if low is not None else facts.get("low_ceiling_sqft")
+            named = parsing.parse_space_request(str(size)).kind if str(size) != request else None
+            facts["kind"] = named or facts.get("kind")  # "they share a bedroom thats 8x9" when asked the unit's size
     if not facts["persons"]:
         facts["persons"] = _people(tracker.get_slot("occupants"))
     if not facts["persons"] and not facts.get("capacity"):
@@ -255,8 +257,16 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
     if not facts["persons"] and asks_capacity_instead(tracker, request):
         facts["capacity"] = True  # "max how many ppl can i put in it?" when asked how many people would live there
     facts["ages"] = (_ages(tracker.get_slot("ages")) or []) if _ages_were_asked(tracker) else []
-    facts["kind"] = facts.get("kind") or "bedroom"
+    facts["kind"] = facts.get("kind") or told_kind(tracker, request) or "bedroom"
     return facts
+
+
+def told_kind(tracker: Tracker, request: str) -> str | None:
+    """The kind of space ("unit" or "bedroom") the user message before the request named, when the request names none
+    ("splitting my house into 2 apts" … "each would be about 800 sq ft, is that ok?"); None otherwise."""
+    users = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"]
+    at = max((i for i, t in enumerate(users) if t == request), default=None)
+    return parsing.parse_space_request(users[at - 1]).kind if at else None
 
 
 def _asks_minimum_instead(tracker: Tracker) -> bool:

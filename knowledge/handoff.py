@@ -34,8 +34,7 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
     if not naming:
         return None
     config = kb.meta("handoff") or {}
-    ignored = set(selector.tokens(" ".join(config.get("ignore_words") or ())))
-    question = " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
+    question = _without_ignored(kb, question)
     role_words = _role_words(kb)  # in order of preference
     # only a question on a subject of the codes picks its section ("who do I call about my rental license?"); a
     # complaint in general ("… about my apartment being unsafe?") gets the officer's role
@@ -66,6 +65,13 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
 ROLE_WORD_REACH = 3
 
 
+def _without_ignored(kb: KnowledgeBase, question: str) -> str:
+    """A question to a person without the words of asking for one (``ignore_words`` of the hand-off: "contact",
+    "inspector", "village"), which say nothing about what it is about."""
+    ignored = set(selector.tokens(" ".join((kb.meta("handoff") or {}).get("ignore_words") or ())))
+    return " ".join(w for w in question.split() if not set(selector.tokens(w)) & ignored)
+
+
 def _subject(kb: KnowledgeBase, question: str) -> str | None:
     """The subject of the codes (a topic) a question to a person names ("… about my rental license?"), or None."""
     from knowledge.compose.unsure import topic_from_text
@@ -79,8 +85,10 @@ def _step_of(kb: KnowledgeBase, question: str, topic: str | None) -> str | None:
     about this?", gets the officer's role)."""
     if not topic or topic not in kb.topics() or _subject(kb, question) is not None:
         return None
-    steps = set(selector.tokens(" ".join((kb.meta("handoff") or {}).get("procedure_words") or ())))
-    return topic if steps & set(selector.tokens(question)) else None
+    procedure = [str(w).lower() for w in (kb.meta("handoff") or {}).get("procedure_words") or ()]
+    steps = set(selector.tokens(" ".join(procedure)))
+    said = set(re.findall(r"[a-z]+", question.lower()))  # ("tell" is a stopword of the selector's)
+    return topic if steps & set(selector.tokens(question)) or said & set(procedure) else None
 
 
 def _specific(kb: KnowledgeBase, question: str) -> bool:
@@ -168,7 +176,8 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         )
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
         section = officer_section(kb, muni.key, question, topic)
-        specific = _specific(kb, question) or _step_of(kb, question, topic) is not None
+        asked = _without_ignored(kb, question)
+        specific = _specific(kb, asked) or _step_of(kb, asked, topic) is not None
         defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)

@@ -235,6 +235,7 @@ class KnowledgeBase:
                     names[_simplify(variant)] = muni.key
             self._names = names
         names = self._names
+        stripped = wanted
         if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
             places = self.places()
             around = set(places.get("place_words_before") or []) | set(places.get("place_words_after") or [])
@@ -243,8 +244,8 @@ class KnowledgeBase:
                 words = words[1:]
             while words and words[-1] in around and len(words) > 1:
                 words = words[:-1]
-            if _simplify(" ".join(words)) in names:
-                wanted = _simplify(" ".join(words))
+            stripped = _simplify(" ".join(words))
+            wanted = stripped if stripped in names else wanted
         cited = _CHAPTER_CITED.search(str(text))  # "Chapter 190", "ch. 205", "§ 190-", "§ 12.06": the code's own numbers
         if cited:
             chapter, section = cited.group(1), cited.group(2)
@@ -260,8 +261,8 @@ class KnowledgeBase:
         if wanted in names:
             found: str | None = names[wanted]
         else:
-            close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.8)
-            found = names[close[0]] if close else None
+            close = [c for w in (wanted, stripped) for c in difflib.get_close_matches(w, list(names), n=1, cutoff=0.8)]
+            found = names[close[0]] if close else None  # ("dreser apt": a typo beside a word around the name)
         if found is not None and self._another_place(str(text), self.municipality_by_key(found)):
             return None  # "City of Holland", "Holland, Michigan", "Waukesha County": not the covered one
         return found

@@ -160,6 +160,8 @@ _QUALITY_ASKED = re.compile(
     r"^\W*(?:if\b[^?]*?(?:,\s*|\s+(?=(?:is|are|does|do|can|may)\b)))?(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)",
     re.IGNORECASE,
 )
+# What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
+_MAY_REQUIRE = re.compile(r"\bmay\b[^.;]{0,200}?\brequire (?:a |an |the )?([a-z]{4,})", re.IGNORECASE)
 _ASKED_QUALITIES = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["asked_qualities"].items()}
 _LATE_YES_NO = _pattern("late_yes_no")
 _REQUIRES_PARTY_TO = _pattern("requires_party_to")
@@ -423,6 +425,9 @@ def yes_no(question: str, provision: str) -> str | None:
     if _STILL_DESPITE.search(question) and NOT_RELIEVED.search(provision):
         return "Yes"  # "i had a permit so can dresser still fine me?" met by "… shall not constitute a defense"
     compels = COMPELS.search(story_and_question(question)[1])
+    required = _MAY_REQUIRE.search(provision)
+    if compels and required and not negated and re.search(rf"\b{re.escape(required.group(1))}", question, re.I):
+        return "Yes"  # "can i make him get a warrant first?" met by "… the owner, occupant … may … require a warrant"
     if compels:
         # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
         # me?" is met by what he "may require" too

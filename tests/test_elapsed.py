@@ -60,3 +60,50 @@ def test_a_lateness_question_leads_with_its_verdict_and_the_period_it_rests_on(k
         "my rooming house permit in dresser was suspended. that was like 2 weeks ago. can i still ask for a hearing?", [],
     )
     assert dresser.text.startswith("No, 2 weeks (14 days) is more than the 10 days the text allows")
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        # dates of the month: the days between them
+        ("got the notice on the 2nd. its the 20th now, can i still get a hearing?", "No, 18 days is more than the 10 days"),
+        ("permit suspended on the 3rd, today is the 16th. too late to ask for a hearing?", "Yes, 13 days is more than the 10 days"),
+        ("served on the 28th and it's the 3rd now. can i still file?", "Yes, 5 days is within the 10 days"),
+        # days against days are compared as they are: 11 days is past a 10-day period
+        ("got it 11 days ago, is it too late?", "Yes, 11 days is more than the 10 days"),
+    ],
+)
+def test_dates_of_the_month_and_days_told_are_counted(question, verdict):
+    assert (elapsed_verdict(question, "Such petition shall be filed within 10 days after service.") or "").startswith(verdict)
+
+
+def test_the_last_day_itself_is_not_called():
+    assert elapsed_verdict("got it 10 days ago, is it too late?", "file within 10 days") is None
+
+
+def test_a_question_of_lateness_that_tells_no_time_takes_the_time_told_before():
+    from knowledge.compose.elapsed import asks_if_late_untimed, told_time
+
+    assert asks_if_late_untimed("can i still ask for a hearing?")
+    assert not asks_if_late_untimed("it's been 3 weeks, can i still ask for a hearing?")
+    assert not asks_if_late_untimed("how long do i have to ask for a hearing?")
+    assert told_time("the health officer suspended my permit 13 days ago") == "It's been 13 days."
+    assert told_time("got a notice on the 2nd … its the 20th now") == "It's been 18 days."
+    assert told_time("got a notice last week") is None
+
+
+def test_a_permit_asked_to_pass_to_the_buyer_is_not_transferable(kb):
+    """ "does the new owner get my permit?" asks whether it transfers: "No such permit shall be transferable" settles it,
+    though it shares fewer words with the question than the sentence on notice of a sale."""
+    for question in (
+        "i run a rooming house in dresser and have the permit. im selling it next month, does the new owner get my permit?",
+        "dresser wi - selling my rooming house. does the permit just go w/ the building to the new owner?",
+    ):
+        answer = answer_topic(kb, "dresser", "rooming_houses", question=question)
+        assert answer.text.startswith("No.") and "No such permit shall be transferable" in answer.text, answer.text
+
+
+def test_a_party_the_code_lets_demand_a_warrant_is_answered_yes(kb):
+    question = "the howard inspector wants to walk thru my rental. can i make him get a warrant first?"
+    answer = answer_topic(kb, "howard", "inspections", question=question)
+    assert answer.text.startswith("Yes.") and "require a warrant" in answer.text, answer.text

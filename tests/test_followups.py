@@ -1045,6 +1045,67 @@ CONVERSATIONS = [
             {"user": "roof's been leaking into my kid's room for weeks, we're in Amery", "expect": ["repair"], "reject": ["sq ft"]},
         ],
     },
+    # -- session 28: the conversation before the question ------------------------------------------------
+    {
+        "name": "a parent's total counts the parent, with the children's ages",
+        "turns": [
+            {
+                "user": "I'm in Amery with my 2 kids, they're 4 and 8. all 3 of us sleep in one bedroom that's 9x10",
+                "expect": ["does not meet the minimum for 3 occupants", "100 sq ft required"],
+                "reject": ["How old"],
+                "municipality": "amery",
+            }
+        ],
+    },
+    {
+        "name": "the room asked about again keeps its size and the children's ages",
+        "turns": [
+            {"user": "City of Muskego. my 2 boys (5 and 8) share a bedroom, it's 9 ft x 9 ft", "expect": ["81 sq ft", "meets"]},
+            {
+                "user": "is the room actually too small for 2 kids?",
+                "expect": ["No,", "81 sq ft"],
+                "reject": ["How big is the room"],
+                "municipality": "muskego",
+            },
+        ],
+    },
+    {
+        "name": "the kind of space the message before named",
+        "turns": [
+            {"user": "we want to turn our house in howard into 2 apartments"},
+            {
+                "user": "each one would be about 750 sq ft, is that ok?",
+                "expect": ["No,", "1,000 sq ft"],
+                "reject": ["sleeping rooms"],
+                "municipality": "howard",
+            },
+        ],
+    },
+    {
+        "name": "who to tell about a shut-off",
+        "turns": [
+            {"user": "dresser apt. the gas company shut off our gas because the landlord didnt pay the bill"},
+            {"user": "who am i supposed to tell about this", "expect": ["Health Officer", "shall be notified"]},
+        ],
+    },
+    {
+        "name": "dates of the month told across two messages",
+        "turns": [
+            {"user": "the holland building inspector served me a notice on the 4th about my rental"},
+            {
+                "user": "it's the 21st today. is it too late to ask for a hearing?",
+                "expect": ["Yes, 17 days is more than the 10 days"],
+                "municipality": "holland",
+            },
+        ],
+    },
+    {
+        "name": "a different figure for one room keeps the topic in play",
+        "turns": [
+            {"user": "how warm does my amery apartment have to be kept?", "expect": ["70"]},
+            {"user": "is there a different number for bathrooms?", "expect": ["80"], "municipality": "amery"},
+        ],
+    },
 ]
 
 
@@ -1133,6 +1194,12 @@ def test_the_hand_off_cites_what_the_question_is_about_else_the_officers_authori
     assert "Discontinuance" not in dresser.text and "Health Officer" in dresser.payload["citations"][0]["quote"]
     # a complaint in general gets the provision that says who enforces the code: in Dresser only a definition says it
     # ("Approved shall mean approved by the Health Officer appointed to enforce the provisions of this chapter")
+    # "is there like an inspector?" asks for a person: the officer's title names no subject (no inspection section)
+    village = handoff(kb, "dresser", "who do i contact at the village? is there like an inspector?")
+    assert "appointed to enforce the provisions of this chapter" in village.payload["citations"][0]["quote"], village.text
+    # "who do I tell?" after a shut-off: the topic's section that names the officer (the Health Officer is notified)
+    told = handoff(kb, "dresser", "who am i supposed to tell about this", "utility_shutoffs")
+    assert "the Health Officer shall be notified" in told.payload["citations"][0]["quote"], told.text
     unsafe = handoff(kb, "dresser", "who do I call in the Village of Dresser about my apartment being unsafe?")
     assert "appointed to enforce the provisions of this chapter" in unsafe.payload["citations"][0]["quote"], unsafe.text
     amery = handoff(kb, "amery", "who do i call in amery about my apartment problems")

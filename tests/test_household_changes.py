@@ -165,3 +165,32 @@ def test_both_of_us_counts_two_and_ok_or_too_small_asks_the_first(kb):
     # … while "is it too small?" alone keeps its own polarity
     _, answer = conversation(kb, "amery", "my 2 kids (7 and 9) share a bedroom thats 8x9. is it too small")
     assert answer.text.startswith("No, in the City of Amery"), answer.text
+
+
+def test_a_parent_who_gives_a_total_is_the_adult_the_total_adds():
+    """ "with my 2 kids, theyre 5 and 9 … all 3 of us": the third is the speaker, a parent, so no age is asked."""
+    found = parse_household("Im in Amery with my 2 kids, theyre 5 and 9. all 3 of us sleep in the bedroom")
+    assert found is not None and found.complete
+    assert sorted((p.band, p.age) for p in found.persons if p.age is not None) == [("child", 5.0), ("child", 9.0)]
+    assert [p.band for p in found.persons if p.age is None] == ["adult"]
+    # someone else's children say nothing of the speaker
+    other = parse_household("my brother and his 2 kids, all 4 of us")
+    assert other is not None and "adult" not in [p.band for p in other.persons]
+
+
+def test_the_same_people_named_again_keep_the_ages_told_before():
+    last = {"kind": "bedroom", "rooms": ["9x9"], "persons": [["child", 4.0], ["child", 7.0]]}
+    facts = space.merge_request(parse_space_request("is the room actually too small for 2 kids?"), last)
+    assert facts["persons"] == [["child", 4.0], ["child", 7.0]] and facts["rooms"] == ["9x9"]
+
+
+def test_a_codes_title_asks_no_minimum():
+    request = parse_space_request("What enforcement step does the Muskego Minimum Housing Code prescribe where a person fails to comply?")
+    assert not request.wants_minimum
+    assert parse_space_request("what is the minimum bedroom size for a person?").wants_minimum
+
+
+def test_a_list_of_people_without_commas_counts_the_speaker():
+    found = parse_household("me my boyfriend and our roommate all sleep in a 110 sq ft bedroom")
+    assert found is not None and len(found.persons) == 3
+    assert parse_household("give me my deposit back") is None

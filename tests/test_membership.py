@@ -187,3 +187,26 @@ def test_a_baby_of_no_stated_age_counts_not_until_over_the_occupant_age(kb):
     assert age_verdict("does a baby count as an occupant in amery?", occupant)[0].startswith("No, not until over one year")
     assert age_verdict("is an infant under twelve months of age counted as an 'occupant'?", occupant)[0] == "No"
     assert age_verdict("does my 3 year old count as an occupant?", occupant)[0] == "Yes"
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        # Holland's rooming house: space let "to three or more persons who are not husband or wife, son or daughter, …"
+        ("does a homeowner who rents rooms to two unrelated boarders operate a rooming house?", "No"),
+        ("i rent out rooms in my house to 4 guys from the plant. is that a rooming house?", "Yes"),
+        ("is a house where the owner rents rooms only to his three adult sons a rooming house?", "No"),  # left out
+        ("if i rent rooms to 2 college kids does that make it a rooming house that needs a permit", "No"),
+    ],
+)
+def test_a_definition_by_a_number_of_persons_counts_the_people_named(kb, question, expected):
+    definition = kb.definitions("rooming house", "holland")[0]
+    found = membership_verdict(kb, question, definition.term, definition.text, "holland")
+    assert found and found[0] == expected, found
+
+
+def test_a_definition_with_no_number_of_persons_counts_none(kb):
+    from knowledge.compose.membership import by_person_count
+
+    dresser = kb.definitions("rooming house", "dresser")[0].text
+    assert by_person_count(kb, "i rent rooms to 2 guys, is that a rooming house?", dresser) is None

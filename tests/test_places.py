@@ -56,6 +56,8 @@ def test_other_places_are_read_as_such(nlp, text, other, kb):
         ("dresser rooming house with 3 roomers", "dresser"),
         ("the apartment is in dresser", "dresser"),
         ("In Muskego, who exterminates?", "muskego"),
+        ("dresser. ive asked my landlord three times to fix the window", "dresser"),  # the name opens the message
+        ("dreser apt, the gas got shut off", "dresser"),  # a typo beside a word around the name
     ],
 )
 def test_covered_places_are_read_with_their_own_kind(nlp, text, key, kb):

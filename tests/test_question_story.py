@@ -168,6 +168,14 @@ def test_a_short_message_pointing_back_keeps_the_topic_in_play(kb):
     assert keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.53, "penalties")
     assert not keeps_topic(kb, "is that per day or just one time", "notices_hearings_appeals", 0.95, "penalties")
     assert not keeps_topic(kb, "and is that bedroom big enough?", "sleeping_room_size", 0.6, "pests")
+    # whether the figure in play differs for one thing: the topic in play, whatever the thing names
+    assert keeps_topic(kb, "is there a different number for bathrooms?", "bathroom_kitchen_facilities", 0.9, "heating")
+    # a word of the topic in play in the sentence that asks, none of the guessed topic's
+    assert keeps_topic(kb, "do I have to let him in or can I ask for a warrant?", "access_for_repairs", 0.53, "inspections")
+    # … not in the story before it ("coming to look at the furnace … do i have to let him in?" asks about access)
+    assert not keeps_topic(
+        kb, "he's coming to look at the furnace saturday. do i have to let him in?", "access_for_repairs", 0.53, "heating"
+    )
 
 
 def test_a_duty_only_the_story_names_gives_way_to_the_topic_the_message_names(kb):

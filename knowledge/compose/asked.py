@@ -88,15 +88,31 @@ def _names_exception_of(kb: KnowledgeBase, duty: str, text: str) -> bool:
 
 # The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
 KEEP_TOPIC_MAX_CONFIDENCE = 0.8
+_OTHER_FIGURE_FOR = re.compile(question_form._FORMS["other_figure_for"], re.IGNORECASE)
+
+
+def asks_other_figure_for(text: str) -> bool:
+    """Whether a message asks if the figure or rule in play differs for one thing ("is there a different number for
+    bathrooms?": ``other_figure_for`` of knowledge/question_forms.yml)."""
+    return _OTHER_FIGURE_FOR.search(text) is not None
 
 
 def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: float, last: str | None) -> bool:
     """Whether a short message that points back ("is that per day or just one time?" after the fine) asks about the
     topic in play although the classifier took it, without much confidence, for another topic (hearings): it names
-    none of that other topic's keywords ("and the bedroom in Amery?" does)."""
-    if not last or not asked or asked == last or last not in kb.topics() or confidence >= KEEP_TOPIC_MAX_CONFIDENCE:
+    none of that other topic's keywords ("and the bedroom in Amery?" does). A question whether the figure in play
+    differs for one thing (``other_figure_for``: "is there a different number for bathrooms?") always does; one that names
+    a keyword of the topic in play and none of the other's does too ("… or can I ask for a warrant?" after an inspection
+    answer, taken for access for repairs)."""
+    if not last or not asked or asked == last or last not in kb.topics():
         return False
-    if not question_form.refers_back(text, kb.meta("back_references") or ()):
+    if asks_other_figure_for(text):  # "is there a different number for bathrooms?" after the heating figure
+        return True
+    if confidence >= KEEP_TOPIC_MAX_CONFIDENCE:
+        return False
+    # "do I have to let him in or can I ask for a warrant?" after the inspector's visit: a word of the topic in play
+    in_play = bool(_keywords_named(kb.topic_config(last).keywords, question_form.story_and_question(text)[1]))
+    if not in_play and not question_form.refers_back(text, kb.meta("back_references") or ()):
         return False
     return not _keywords_named(kb.topic_config(asked).keywords, text)
 

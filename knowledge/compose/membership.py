@@ -195,6 +195,36 @@ def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str
     return None
 
 
+# A definition by a number of persons, and whom it leaves out ("… let … to three or more persons who are not husband or
+# wife, son or daughter, …").
+_PERSON_COUNT = re.compile(r"\bto (\w+) or more persons\b(?: who are not\b([^.;]*))?", re.IGNORECASE)
+
+
+def by_person_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str] | None:
+    """A definition by a number of persons ("… space is let … to three or more persons who are not husband or wife, son
+    or daughter …") against the people the question counts ("rents rooms to two unrelated boarders": No; "only to his
+    two adult sons": No, they are left out); None when the definition or the question counts none."""
+    from knowledge.parsing import words_to_digits
+
+    nouns = [str(w) for w in (kb.meta("definition_membership") or {}).get("counted_persons") or ()]
+    if not nouns:
+        return None
+    said = re.finditer(rf"\b(\d+)\s+(?:[a-z]+\s+){{0,2}}({'|'.join(map(re.escape, nouns))})\b", words_to_digits(question.lower()))
+    counts = [(int(m.group(1)), m.group(2)) for m in said]
+    if not counts:
+        return None
+    for clause in clauses(text):
+        match = _PERSON_COUNT.search(clause)
+        word = match.group(1).lower() if match else ""
+        bound = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+        if match is None or bound is None:
+            continue
+        left_out = set(re.findall(r"[a-z]+", (match.group(2) or "").lower()))
+        counted = sum(n for n, noun in counts if noun not in left_out and noun.rstrip("s") not in left_out)
+        return ("Yes" if counted >= bound else "No"), clause
+    return None
+
+
 _AGE_BOUND = re.compile(
     r"\b(over|more than|older than|under|less than|younger than|at least)\s+(\w+)\s+years?\s+(?:of age|old)\b", re.IGNORECASE
 )
@@ -269,9 +299,11 @@ def membership_verdict(
 ) -> tuple[str, str] | None:
     """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
     thing the question names falls under it; None otherwise."""
-    if not asks_membership(kb, question) or _choice_of_terms(kb, question, municipality):
+    # ("if i rent rooms … to 2 college kids does that make it a rooming house that needs a permit": asked of "it")
+    asked = asks_membership(kb, question) or (municipality is not None and membership_term(kb, question, municipality) is not None)
+    if not asked or _choice_of_terms(kb, question, municipality):
         return None  # "Is that a basement or a cellar?" asks which, not whether
-    counted = by_unit_count(kb, question, text) or age_verdict(question, text)
+    counted = by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}

@@ -39,6 +39,7 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         question_form.lacks_required(question, provision)
         or question_form.granted_only_with(question, provision)
         or question_form.conflicts_with(question, provision)
+        or question_form.denies_asked_quality(question, provision)  # "does the new owner get my permit?": "not transferable"
     ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
     if (

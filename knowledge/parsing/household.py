@@ -433,7 +433,8 @@ def parse_household(text: str) -> Household | None:
                 i += 1
                 continue
             after = words[i + 2] if i + 2 < n else ""
-            if prev in joiners or prev == "for" or nxt in joiners - {","} or (nxt == "," and (after in dets or after in nouns or is_number(after))):
+            listed = nxt in ("my", "our") and after in nouns  # "me my boyfriend and our roommate": a list without commas
+            if prev in joiners or prev == "for" or nxt in joiners - {","} or listed or (nxt == "," and (after in dets or after in nouns or is_number(after))):
                 if prev == "with":
                     joined_speaker.append(len(persons))
                 persons.append(Person("adult"))
@@ -486,7 +487,10 @@ def parse_household(text: str) -> Household | None:
         if total <= 0:
             return Household((), False)
         if total > len(persons):
-            persons.extend(Person("person") for _ in range(total - len(persons)))
+            fillers = [Person("person") for _ in range(total - len(persons))]
+            if _speaker_is_parent(words, vocab) and not any(p.band == "adult" for p in persons):
+                fillers[0] = Person("adult")  # "with my 2 kids, theyre 5 and 9 … all 3 of us": the speaker, a parent
+            persons.extend(fillers)
             complete = True
         elif total < len(persons):
             persons = persons[:total] if all(p.band == "person" and p.age is None for p in persons[total:]) else persons
@@ -503,6 +507,23 @@ def parse_household(text: str) -> Household | None:
     # "what if my sister moves in with me (and my son)?": those from the speaker on are already there
     joining = joined_speaker[0] if adding and total is None and joined_speaker and joined_speaker[0] > 0 else None
     return Household(tuple(persons), complete and bool(persons), adding, total is not None, joining)
+
+
+def _speaker_is_parent(words: list[str], vocab: dict[str, Any]) -> bool:
+    """Whether the speaker named their own children ("my 2 kids", "our baby"): ``parent_words`` before a word of
+    ``children_bands`` (a number or an adjective may come between)."""
+    parents = {str(w) for w in vocab.get("parent_words") or ()}
+    bands = {str(b) for b in vocab.get("children_bands") or ()}
+    named = {**vocab["singular"], **vocab["plural"]}
+    for k, word in enumerate(words):
+        if word not in parents:
+            continue
+        for nxt in words[k + 1 : k + 4]:
+            if named.get(nxt) in bands:
+                return True
+            if nxt in named:
+                break
+    return False
 
 
 def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:

@@ -179,6 +179,7 @@ def parse_space_request(text: str) -> SpaceRequest:
     One answer reads its message several times (is it a space check? which kind? a follow-up?); the
     reading of the last few hundred messages is remembered (a :class:`SpaceRequest` is immutable)."""
     lowered = " ".join(without_citations(str(text or "")[:MAX_TEXT_CHARS]).lower().split())
+    lowered = " ".join(_without(lowered, people_vocab().get("code_titles") or ()).split())  # "… Minimum Housing Code …"
     return _read_request(_HYPHENATED_SIZE.sub(lambda m: m.group(0).replace("-", " "), lowered))
 
 

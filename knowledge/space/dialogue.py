@@ -106,6 +106,8 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
     corrected = _corrected_ages(request, last)
     if corrected:  # "wait, actually our youngest is only 8 months old, not 2"
         people = corrected
+    if people is not None and _same_people_unaged(people, last.get("persons")):
+        people = [list(p) for p in last["persons"]]  # "is the room too small for 2 kids?" after their ages were told
     children = _children_of_last(request, last) if people is None else None
     if children:  # "the kids share a bedroom, how big does that room need to be?" after the household's check
         people, request = children, dataclasses.replace(request, kind="bedroom")
@@ -128,6 +130,13 @@ def merge_request(request: Any, last: dict[str, Any] | None) -> dict[str, Any]:
         "capacity": request.wants_capacity,
         "ages": [],
     }
+
+
+def _same_people_unaged(people: list[list[Any]], last: Any) -> bool:
+    """Whether a follow-up names the last check's people again without their ages (the same bands, none aged)."""
+    if not last or len(people) != len(last) or any(p[1] is not None for p in people):
+        return False
+    return sorted(str(p[0]) for p in people) == sorted(str(p[0]) for p in last)
 
 
 def _corrected_ages(request: Any, last: dict[str, Any]) -> list[list[Any]] | None:
