@@ -62,6 +62,7 @@ COMPELS = _pattern("compels")
 ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
 AUTHORITY_ASKS = _pattern("authority_asks")
 _STILL_DESPITE = _pattern("still_despite")
+_DENIED_DESPITE = _pattern("denied_despite")
 _CHOICE_GIVEN = _pattern("choice_given")
 _ASKER_OBLIGED = _pattern("asker_obliged")
 _GIVES_THING = _pattern("gives_thing")
@@ -137,7 +138,9 @@ def granted_only_with(question: str, provision: str) -> bool:
 
 def denies_asked_quality(question: str, provision: str) -> bool:
     """Whether an "is it …?" question asks a quality ("does the permit transfer?") the provision denies."""
-    return bool(_QUALITY_ASKED.match(story_and_question(question)[1])) and _denies_quality(question, provision)
+    asking = story_and_question(question)[1]
+    tagged = _CONFIRM_TAG.search(asking) is not None  # "permit just goes to the buyer right?"
+    return bool(_QUALITY_ASKED.match(asking) or tagged) and _denies_quality(question, provision)
 
 
 def _denies_quality(question: str, provision: str) -> bool:
@@ -162,6 +165,8 @@ _QUALITY_ASKED = re.compile(
 )
 # What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
 _MAY_REQUIRE = re.compile(r"\bmay\b[^.;]{0,200}?\brequire (?:a |an |the )?([a-z]{4,})", re.IGNORECASE)
+# a statement asked back for confirmation ("… goes to the buyer right?", "…, correct?")
+_CONFIRM_TAG = re.compile(r"\b(?:right|correct|true|yes)\s*\?*\s*$", re.IGNORECASE)
 _ASKED_QUALITIES = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["asked_qualities"].items()}
 _LATE_YES_NO = _pattern("late_yes_no")
 _REQUIRES_PARTY_TO = _pattern("requires_party_to")
@@ -231,6 +236,8 @@ def question_kind(text: str) -> str:
     if any(f" {w} " in unstated for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
+    if _CONFIRM_TAG.search(asking) and not asks_wh(asking):
+        return "yes_no"  # "… permit just goes to the buyer right?": a statement asked back for confirmation
     if _CLAUSE_THEN_YES_NO.search(asking):
         return "yes_no"  # "once i fix everything can i just take it down myself"
     if asks_wh(text) or asking_opens_with(text, WH_WORDS):
@@ -422,6 +429,8 @@ def yes_no(question: str, provision: str) -> str | None:
         return applies  # "do the rooming house rules apply to a small hotel too?" met by "… shall also apply to hotels"
     if RELIEF.search(question) and NOT_RELIEVED.search(provision):
         return "No"  # "does the lease let my landlord off the hook?" met by "… shall not relieve any party …"
+    if _DENIED_DESPITE.search(question) and NOT_RELIEVED.search(provision):
+        return "No"  # "i had a permit so they cant fine me right?" met by "… shall not constitute a defense"
     if _STILL_DESPITE.search(question) and NOT_RELIEVED.search(provision):
         return "Yes"  # "i had a permit so can dresser still fine me?" met by "… shall not constitute a defense"
     compels = COMPELS.search(story_and_question(question)[1])

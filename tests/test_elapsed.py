@@ -107,3 +107,26 @@ def test_a_party_the_code_lets_demand_a_warrant_is_answered_yes(kb):
     question = "the howard inspector wants to walk thru my rental. can i make him get a warrant first?"
     answer = answer_topic(kb, "howard", "inspections", question=question)
     assert answer.text.startswith("Yes.") and "require a warrant" in answer.text, answer.text
+
+
+def test_a_period_in_hours_for_the_askers_own_notice():
+    """ "sold … 3 days ago and forgot to tell the village. too late?" against "shall give notice in writing … within 24
+    hours after having sold": the asker's own step, and three days is past it."""
+    notice = "Every person holding such a permit shall give notice in writing to the Health Officer within 24 hours after having sold"
+    assert sets_period(notice)
+    verdict = elapsed_verdict("sold my rooming house 3 days ago and forgot to tell the village. too late?", notice)
+    assert verdict == "Yes, 3 days is more than the 24 hours the text allows"
+    assert not sets_period("the petitioner shall be notified within ten days")  # the board's step, not the asker's
+
+
+def test_a_statement_asked_back_is_a_yes_no_question(kb):
+    from knowledge import question_form
+
+    assert question_form.question_kind("permit just goes to the buyer right?") == "yes_no"
+    answer = answer_topic(
+        kb, "holland", "rooming_houses", question="sold my rooming house last wk. permit just goes to the buyer right?"
+    )
+    assert answer.text.startswith("No.") and "No such permit shall be transferable" in answer.text, answer.text
+    # "they cant fine me right?" met by "the fact that a permit was issued shall not constitute a defense": they can
+    fine = answer_topic(kb, "dresser", "penalties", question="i had a permit from the village so they cant fine me right?")
+    assert fine.text.startswith("No.") and "shall not constitute a defense" in fine.text, fine.text

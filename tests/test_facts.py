@@ -57,6 +57,8 @@ def test_every_fact_is_either_asked_or_an_exception_and_has_wording():
         ("ok wat if i add 2 more units so its 5", 5),  # the total said after the units added
         ("what if i add a 5th unit", 5),  # the ordinal of the unit added is the total
         ("we rent a little farmhouse, just us no other units", 1),  # "no other units" is one, not others infested
+        ("bed bugs only in my unit in a muskego 8-plex", 8),
+        ("a 6plex", 6),
     ],
 )
 def test_the_number_of_units(vocabulary, text, expected):

@@ -19,7 +19,7 @@ _TOO_LATE = re.compile(_FORMS["asks_too_late"], re.IGNORECASE)
 _STILL_TIME = re.compile(_FORMS["asks_still_time"], re.IGNORECASE)
 _PERIOD = re.compile(_FORMS["provision_period"], re.IGNORECASE)
 _LATE_ACTION = re.compile(_FORMS["late_action"], re.IGNORECASE)
-DAYS = {"day": 1, "week": 7, "month": 30}
+DAYS = {"hour": 1 / 24, "day": 1, "week": 7, "month": 30}
 # A month is read as 30 days; a time within this many days of the period's end is too close to call (a time told in
 # days against a period in days is compared as it is: only the last day itself is not called).
 CLOSE_DAYS = 3
@@ -31,7 +31,7 @@ def _count(count: str) -> int:
     return int(count) if count.isdigit() else _COUNTS[count.lower()]
 
 
-def _days(count: str, unit: str) -> int:
+def _days(count: str, unit: str) -> float:
     return _count(count) * DAYS[unit.lower().rstrip("s")]
 
 
@@ -107,7 +107,7 @@ def elapsed_verdict(question: str, *provisions: str) -> str | None:
     (count, unit), = periods
     allowed = _days(count, unit)
     passed, said, in_days = told
-    if abs(passed - allowed) <= (0 if in_days and unit == "day" else CLOSE_DAYS):
+    if abs(passed - allowed) <= (0 if in_days and unit in ("day", "hour") else CLOSE_DAYS):
         return None
     within = passed < allowed
     period = _told(count, unit)

@@ -21,6 +21,9 @@ REQUIRED_YES_MIN_LEXICAL = 0.35
 # A provision of the topic must match at least this share of the question to be given as the answer (and a "No"
 # because the question says missing what the provision requires needs no more: the thing missing is named in both).
 ANSWER_MIN_LEXICAL = 0.3
+# ... and a "No" because the provision denies the very quality asked, though in other words ("goes to the buyer":
+# "not transferable"), needs less.
+QUALITY_MIN_LEXICAL = 0.2
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 
 
@@ -39,9 +42,11 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         question_form.lacks_required(question, provision)
         or question_form.granted_only_with(question, provision)
         or question_form.conflicts_with(question, provision)
-        or question_form.denies_asked_quality(question, provision)  # "does the new owner get my permit?": "not transferable"
     ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
+    if verdict == "No" and question_form.denies_asked_quality(question, provision):
+        # "does the new owner get my permit?", "permit just goes to the buyer right?": "No such permit shall be transferable"
+        return verdict if lexical >= QUALITY_MIN_LEXICAL else None
     if (
         conditional
         and verdict == "No"
