@@ -618,7 +618,7 @@ CONVERSATIONS = [
             {"user": "dresser village - do i need a permit to rent out rooms? who issues it", "expect": ["Health Officer"]},
             {
                 "user": "i'm selling the place next month, can the buyer just use my permit?",
-                "expect": ["within 24 hours after having sold"],
+                "expect": ["No.", "No such permit shall be transferable", "24 hours"],
                 "reject": ["BASEMENT"],
                 "municipality": "dresser",
             },
