@@ -42,7 +42,7 @@ from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.membership import membership_term
 from knowledge.compose.questions import member_definition, quoted_definition
-from knowledge.handoff import wants_person
+from knowledge.handoff import handoff, wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
 
@@ -475,6 +475,12 @@ class ActionSetMunicipality(Action):
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
             return events + [SlotSet("municipality", None)]
         text = tracker.latest_message.get("text") or ""
+        from actions.handoff import waiting_hand_off
+
+        wanted = waiting_hand_off(tracker)
+        if wanted is not None:  # "is there someone at the town I can talk to?" … "howard": that town's officer
+            answer = handoff(kb(), key, wanted, tracker.get_slot("topic"))
+            return send(dispatcher, answer, tracker) + [SlotSet("municipality", key)]
         named = topic_for_duty(kb(), fact_reading.asked_duty(text, kb().fact_vocabulary()))
         if named:  # "City of Amery utilities", "do I have to let the landlord in, twn of holland"
             return answer_or_ask(dispatcher, tracker, named)

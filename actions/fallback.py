@@ -250,7 +250,11 @@ class ActionClarify(Action):
             return events
         if unsure.housing:  # a housing question, but which code? (the topic waits for the answer)
             events = send(dispatcher, ask_municipality(kb(), unknown), tracker)
-            return events + [SlotSet("pending_topic", unsure.topic), SlotSet("municipality", None)]
+            # "… coming in tomorrow to fix the bathroom fan" … "how much warning is he supposed to give me?": the topic
+            # already waiting stays when it is the classifier's best guess again
+            waiting = tracker.get_slot("pending_topic")
+            best = next((t for t in (topic_of(name) for name, _ in intent_ranking(tracker.latest_message)) if t), None)
+            return events + [SlotSet("pending_topic", waiting if waiting and best == waiting else unsure.topic), SlotSet("municipality", None)]
         ranking = tracker.latest_message.get("intent_ranking") or []
         topics = kb().topics()
         likely = []

@@ -37,3 +37,26 @@ class ActionRequestHuman(Action):
             )
             return []
         return send(dispatcher, answer, tracker) + ([SlotSet("municipality", key)] if key else [])
+
+
+def waiting_hand_off(tracker: Tracker) -> str | None:
+    """The message that asked for a person, when the bot's last action answered it by asking which municipality
+    ("is there someone at the town I can talk to?" … "howard"): the hand-off for the one now named answers it."""
+    events = list(tracker.events or [])
+    users = [i for i, e in enumerate(events) if isinstance(e, dict) and e.get("event") == "user"]
+    if len(users) < 2:
+        return None
+    between = [e for e in events[users[-2] + 1 : users[-1]] if isinstance(e, dict) and e.get("event") == "action"]
+    names = [e.get("name") for e in between if e.get("name") not in ("action_listen", None)]
+    if not names or names[-1] != ActionRequestHuman().name() or _municipality_before(events[: users[-1]]):
+        return None
+    return str(events[users[-2]].get("text") or "")
+
+
+def _municipality_before(events: List[Dict[str, Any]]) -> bool:
+    """Whether the municipality slot was set when the hand-off answered (it then named that one's officer)."""
+    value = None
+    for event in events:
+        if isinstance(event, dict) and event.get("event") == "slot" and event.get("name") == "municipality":
+            value = event.get("value")
+    return value is not None

@@ -15,11 +15,12 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
-from actions.common import current_facts, current_municipality, kb, send
+from actions.common import current_facts, current_municipality, intent_of, kb, send
 from actions.safety import guarded
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
 from knowledge.compose.computed import ceiling_answer
+from knowledge.compose.questions import member_definition
 from knowledge.kb import KnowledgeBaseError
 
 SPACE_INTENTS = ("ask_space_check", "ask_sleeping_room_size", "ask_occupancy_floor_space")
@@ -311,6 +312,16 @@ def _answer_text(tracker: Tracker, value: Any) -> str:
     return str(text) if isinstance(text, str) and text.strip() else (str(value) if value else "")
 
 
+def _asks_membership(tracker: Tracker) -> bool:
+    """Whether the message asks if someone or something falls under a defined term and gives no room size ("couple +
+    their 8 month old. does the baby count as an occupant for the sq ft rule?"): the definition answers, not a check."""
+    key, _ = current_municipality(tracker)
+    text = tracker.latest_message.get("text") or ""
+    if not key or parsing.parse_space_request(text).rooms:
+        return False
+    return member_definition(kb(), text, key) is not None
+
+
 class ValidateSpaceForm(FormValidationAction):
     """Checks each answer as it comes; asks for ages only where the code's figures need them."""
 
@@ -330,6 +341,8 @@ class ValidateSpaceForm(FormValidationAction):
             return []  # "do closets count toward the floor space?": the provision on closets answers
         if _is_request(tracker) and parsing.fixture_question(tracker.latest_message.get("text") or ""):
             return []  # "1 bathroom for like 12 people. is that allowed": the fixture count answers
+        if _is_request(tracker) and _asks_membership(tracker):
+            return []  # "couple + their 8 month old. does the baby count as an occupant?": the definition answers
         if _is_request(tracker) and follows_space_figure(tracker):
             return []  # "for 4 people" after the figure: the minimum for them, no room size needed
         if adds_to_who_question(tracker):
@@ -493,6 +506,10 @@ class ActionSpaceAnswer(Action):
             from actions.answers import answer_or_ask
 
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))  # "do closets count toward the floor space?"
+        if _is_request(tracker) and _asks_membership(tracker):
+            from actions.answers import answer_or_ask
+
+            return answer_or_ask(dispatcher, tracker, space_topic(tracker))  # "does the baby count as an occupant?"
         other = tells_of_other_topic(tracker)
         if other:  # "what if it's just my own son sleeping down there?" after a basement question
             from actions.answers import answer_or_ask
@@ -536,7 +553,10 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
     if ceiling is not None:  # the ceiling rule the message asks about ("only 80 sq ft has 7'6\" of headroom")
         return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
     try:
-        answer = space.yes_no_first(space.to_answer(calculate(key, facts)), text)
+        # ("Does a room of 8 by 11 feet meet the minimum for two adults?" … "amery": the question asked before the place)
+        users = [str(e.get("text") or "") for e in tracker.events or [] if e.get("event") == "user"]
+        asked = users[-2] if intent_of(tracker) == "inform_municipality" and len(users) > 1 else text
+        answer = space.yes_no_first(space.to_answer(calculate(key, facts)), asked)
     except KnowledgeBaseError:
         dispatcher.utter_message(text="Sorry, I can't look that up right now. Please try again in a moment.")
         return []

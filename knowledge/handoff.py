@@ -202,4 +202,5 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
     )
     officers = [{"municipality": m.key, "office": m.office, "officer": m.enforcing_officer} for m in munis]
     buttons = municipality_buttons(munis)
-    return Answer(text, {"handoff": True, "municipality": None, "officers": officers}, buttons)
+    # it asks which municipality, as any question without one does: the answer names that one's officer and section
+    return Answer(text, {"handoff": True, "municipality": None, "officers": officers, "ask": "municipality"}, buttons)

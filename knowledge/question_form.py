@@ -25,7 +25,8 @@ FORM_KEYS = (
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
     "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
-    "courtesy", "points_to_a_thing", "lacking_as",
+    "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
+    "shifted_by_agreement", "assumed_by_agreement",
 )
 
 
@@ -66,12 +67,17 @@ _DENIED_DESPITE = _pattern("denied_despite")
 _CHOICE_GIVEN = _pattern("choice_given")
 _ASKER_OBLIGED = _pattern("asker_obliged")
 _GIVES_THING = _pattern("gives_thing")
+_REFUSES_OFFICER = _pattern("refuses_officer")
+SHIFTED_BY_AGREEMENT = _pattern("shifted_by_agreement")
+_ASSUMED_BY_AGREEMENT = _pattern("assumed_by_agreement")
+_GRANTS_ENTRY = _pattern("grants_entry")
 
 
 def _permitted_only_after(question: str, provision: str) -> bool:
     """Whether what a "must … give …?" question asks about is what the provision's permission waits for ("must the
     inspector give notice before entering?" met by "may enter … after due notice")."""
-    granted = re.search(r"\b(?:may|(?:is|are)(?: hereby)? authorized)\b", provision, re.IGNORECASE)  # "upon showing …"
+    # ("upon showing …"; "… shall give the Building Inspector access … at proper times after due notice" too)
+    granted = re.search(r"\b(?:may|(?:is|are)(?: hereby)? authorized|give [^.;]{0,60}\baccess)\b", provision, re.IGNORECASE)
     return bool(granted) and _conditioned_on(_GIVES_THING, question, provision)
 
 
@@ -140,7 +146,8 @@ def denies_asked_quality(question: str, provision: str) -> bool:
     """Whether an "is it …?" question asks a quality ("does the permit transfer?") the provision denies."""
     asking = story_and_question(question)[1]
     tagged = _CONFIRM_TAG.search(asking) is not None  # "permit just goes to the buyer right?"
-    return bool(_QUALITY_ASKED.match(asking) or tagged) and _denies_quality(question, provision)
+    last = re.split(r"[,;:]\s*", asking)[-1]  # "and the part under the slope …, does that count as floor space?"
+    return bool(_QUALITY_ASKED.match(asking) or _QUALITY_ASKED.match(last) or tagged) and _denies_quality(question, provision)
 
 
 def _denies_quality(question: str, provision: str) -> bool:
@@ -158,9 +165,9 @@ def _denies_quality(question: str, provision: str) -> bool:
 
 QUALITY_MIN_LETTERS = 4  # a quality word ("transferable", "vote"), not "it" or "such"
 # an "is it …?", "does it …?" question that asks a quality and denies nothing itself ("doesn't it …?" does)
-# ("if i sell the building does the license go w/ it?": after the condition it asks)
+# ("if i sell the building does the license go w/ it?": after the condition it asks; "ok and if i sell …" alike)
 _QUALITY_ASKED = re.compile(
-    r"^\W*(?:if\b[^?]*?(?:,\s*|\s+(?=(?:is|are|does|do|can|may)\b)))?(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)",
+    r"^\W*(?:(?:ok|okay|so|and|but|well|also)\W+)*(?:if\b[^?]*?(?:,\s*|\s+(?=(?:is|are|does|do|can|may)\b)))?(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)",
     re.IGNORECASE,
 )
 # What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
@@ -221,6 +228,8 @@ def question_kind(text: str) -> str:
     lowered = " " + " ".join(_WORD.findall(text.lower().replace("'", ""))) + " "
     asking = story_and_question(text)[1]
     opens_yes_no = bool(YES_NO_STARTS & set(_WORD.findall(asking.lower().replace("'", ""))[:1]))  # "Does what the lease …"
+    if SHIFTED_BY_AGREEMENT.search(asking) and re.search(r"(?:^|,\s*)(?:may|can|could|is|are|does|do)\b", asking, re.I):
+        return "yes_no"  # "Under § 12.09, may the owner's responsibility … be transferred to an occupant?": not who
     if RELIEF.search(asking) and not WHO_START.search(asking) and (opens_yes_no or not asks_wh(asking)):
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
@@ -418,6 +427,8 @@ def yes_no(question: str, provision: str) -> str | None:
     """
     if question_kind(question) != "yes_no":
         return None
+    # "do they have to give notice first or can they just show up": the first alternative asks
+    question = SECOND_ALTERNATIVE.split(question, maxsplit=1)[0]
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
@@ -433,6 +444,10 @@ def yes_no(question: str, provision: str) -> str | None:
         return "No"  # "i had a permit so they cant fine me right?" met by "… shall not constitute a defense"
     if _STILL_DESPITE.search(question) and NOT_RELIEVED.search(provision):
         return "Yes"  # "i had a permit so can dresser still fine me?" met by "… shall not constitute a defense"
+    if SHIFTED_BY_AGREEMENT.search(question) and _ASSUMED_BY_AGREEMENT.search(provision):
+        return "Yes"  # "may the owner's responsibility … be transferred to an occupant?": "… assumed … by agreement"
+    if _REFUSES_OFFICER.search(story_and_question(question)[1]) and _GRANTS_ENTRY.search(provision) and not _CHOICE_GIVEN.search(provision):
+        return "No"  # "inspector wants to inspect my rentals next wk. can i say no?" met by "… is hereby authorized …"
     compels = COMPELS.search(story_and_question(question)[1])
     required = _MAY_REQUIRE.search(provision)
     if compels and required and not negated and re.search(rf"\b{re.escape(required.group(1))}", question, re.I):
@@ -443,8 +458,8 @@ def yes_no(question: str, provision: str) -> str | None:
         binding = r"\b(shall|must|required|may)\b" if compels.group(0).endswith(("me", "us")) else r"\b(shall|must|required)\b"
         affirmed = re.search(binding, provision, re.I) and not negated
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
-    if lacks_required(question, provision):
-        return "No"  # what the question says is missing, the provision requires
+    if lacks_required(question, provision) or _only_one_of_both(question, provision):
+        return "No"  # what the question says is missing, the provision requires ("only a switch at the bottom": "both …")
     if conflicts_with(question, provision):
         return "No"  # "can the bathroom be a curtained-off corner of the bedroom?": "separate from the habitable rooms"
     if _REQUIRES_PARTY_TO.search(story_and_question(question)[1]):  # "… require landlords to inform tenants of the
@@ -473,6 +488,11 @@ def yes_no(question: str, provision: str) -> str | None:
             return "Yes"  # "must the inspector give notice before entering?" met by "may enter … after due notice"
         if OBLIGATION.search(question) and _ASKER_OBLIGED.search(question) and _CHOICE_GIVEN.search(provision):
             return "No"  # "do i have to let him in?" met by "… may give … free access …, or require a warrant"
+        denied, but = _but_shall(provision)
+        if but and NEGATIONS.search(denied) and not NEGATIONS.search(but) and OBLIGATION.search(question):
+            # "… shall not be construed to be the owner …, but shall be bound to notify the owner" asked "do i have to
+            # tell the owner?": the duty after "but"
+            return None if binds_another_party(question, but) else "Yes"
         if NEGATIONS.search(_PROVISO.split(provision, 1)[0]):
             # "shall not rent … without having been issued a license": the license is required
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
@@ -483,6 +503,31 @@ def yes_no(question: str, provision: str) -> str | None:
             return None
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
+
+
+SECOND_ALTERNATIVE = re.compile(r",?\s+or (?=(?:can|could|may|do|does|is|are|will|would|should|must) (?:i|we|you|they|he|she|it)\b)", re.IGNORECASE)
+
+
+# "… light switches … at both the top and bottom of all stairways"
+_BOTH = re.compile(r"\bboth (?:the )?([a-z]{3,}) and (?:the )?([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _only_one_of_both(question: str, provision: str) -> bool:
+    """Whether a question says there is only one of the two things a provision requires both of ("there's only a light
+    switch at the bottom … is one switch enough?" met by "… at both the top and bottom of all stairways")."""
+    both = _BOTH.search(provision)
+    lowered = question.lower()
+    if both is None or not re.search(r"\b(?:only|one|just)\b", lowered):
+        return False
+    named = [w for w in both.groups() if re.search(rf"\b{re.escape(w.lower())}s?\b", lowered)]
+    return len(named) == 1
+
+
+def _but_shall(provision: str) -> tuple[str, str]:
+    """(what comes before, what comes after) a provision's "but shall" ("… shall not be construed to be the owner …, but
+    shall be bound to notify the owner …"); (provision, "") without one."""
+    parts = re.split(r"\bbut\s+(?=shall\b)", provision, maxsplit=1)
+    return (parts[0], parts[1]) if len(parts) == 2 else (provision, "")
 
 
 # a word or phrase in quotes ('owner', "multiple dwelling", “Board”), not an apostrophe ("Muskego's"); its sentence's

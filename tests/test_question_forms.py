@@ -261,8 +261,9 @@ def test_one_of_several_ways_is_allowed_and_none_is_the_only_one():
          "Every rental dwelling unit shall contain a room within its walls, separate from the habitable rooms, which affords privacy", "No"),
         ("upstairs unit has no bathroom, tnts use the one downstairs. is that ok?",
          "Every rental dwelling unit shall contain a room within its walls", "No"),
+        # the first alternative asks: every unit must have its own
         ("does every apartment need its own bathroom or can we share with the unit next door?",
-         "Every rental dwelling unit shall contain a room within its walls", None),
+         "Every rental dwelling unit shall contain a room within its walls", "Yes"),
         ("may a unit's only bathroom be reached through another unit's sleeping room?",
          "access to a bathroom without requiring passage through a sleeping room of another dwelling unit", "No"),
         # a permission granted only with what the question leaves out (``without_asked``, ``conditioned_on``)

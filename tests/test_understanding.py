@@ -50,9 +50,9 @@ TARGET_PLACE = 1.0
 # 73.0% at its end; session 6: 72.4% at its start (the char n-gram cap), 73.6% at its end (74.5% with a third
 # round of blind training data that was dropped); session 7: 75.1% at its end (computed window areas, temperatures
 # compared, officer questions, duty leads; the model unchanged); session 8: 75.1% at its end (a fourth dev set rose 11 points, the acceptance set held);
-# session 9: 76.0%; session 10: 78.0% at its end; session 11: 79.2% at its end; session 13: 80.1%; session 14: 80.6%; session 15: 80.9%; session 16: 80.6%; session 17: 81.2%; session 18: 81.2%; session 19: 81.5%; session 20: 81.5%. Session 21 made the scoring stricter: "yes" and "no" must be said as words ("no" was found in "not", and both in "The text does not put it as a plain yes or no"). Under it session 20's final code scores 78.6% and session 21's 79.2% (places 89.5% -> 94.7%); session 22: 79.5% (places 94.7%); session 23: 79.8%; session 24: 79.8% (no acceptance question changed); session 25: 80.6%; session 26: 81.2%; session 27: 81.5%; session 28: 81.5%. The floors sit just under those figures (no regression);
+# session 9: 76.0%; session 10: 78.0% at its end; session 11: 79.2% at its end; session 13: 80.1%; session 14: 80.6%; session 15: 80.9%; session 16: 80.6%; session 17: 81.2%; session 18: 81.2%; session 19: 81.5%; session 20: 81.5%. Session 21 made the scoring stricter: "yes" and "no" must be said as words ("no" was found in "not", and both in "The text does not put it as a plain yes or no"). Under it session 20's final code scores 78.6% and session 21's 79.2% (places 89.5% -> 94.7%); session 22: 79.5% (places 94.7%); session 23: 79.8%; session 24: 79.8% (no acceptance question changed); session 25: 80.6%; session 26: 81.2%; session 27: 81.5%; session 28: 81.5%; session 29: 81.8%. The floors sit just under those figures (no regression);
 # the gap to the targets is printed. The floors apply to the acceptance set only (samples and dev sets just print).
-FLOOR_RIGHT_FIRST = 0.80
+FLOOR_RIGHT_FIRST = 0.81
 CEILING_NOT_UNDERSTOOD = 0.02
 FLOOR_PLACE = 0.94
 NOT_UNDERSTOOD = ("not sure i understood", "not sure what you mean")

@@ -38,6 +38,8 @@ def duty_asked(
         return None  # "who approves the extermination methods?": an officer's role, not a party's duty
     if question_form.RELIEF.search(question_form.story_and_question(text)[1]):
         return None  # "lease says tenants clean the halls. so im off the hook right": whether the lease relieves him
+    if question_form.SHIFTED_BY_AGREEMENT.search(text):
+        return None  # "may the owner's responsibility … be assumed by an occupant through an agreement?": the text's exception
     # a duty of the topic named in a "who" question, a short phrase ("garbage cans holland") or a yes/no
     # question about a party ("must the tenant let him in?") gets its verdict; another question about it
     # ("what must garbage containers be made of?", "must a bathroom have hot water?") goes to the selector
@@ -69,8 +71,16 @@ def duty_asked(
         return None
     if kind == "yes_no" and question_form.PERMISSION.search(text) and _names_exception_of(kb, named, text):
         return None  # "can landlord shut water off to fix a pipe?": what the prohibition's exception allows, not who
+    if named == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True and _POINTS_TO_THEM.search(
+        question_form.story_and_question(text)[1]
+    ):
+        named = "clean_shared_areas"  # "… the shared entryway and stairs are disgusting" … "whose job is it to keep those clean?"
     home = topic if named in own else (topic_for_duty(kb, named) or topic)
     return (named, home) if home else None
+
+
+# "keep those clean": the shared areas the story named, not "keep my apartment clean"
+_POINTS_TO_THEM = re.compile(r"\b(?:those|these|them|they)\b", re.IGNORECASE)
 
 
 def _names_exception_of(kb: KnowledgeBase, duty: str, text: str) -> bool:
@@ -130,10 +140,25 @@ def unaddressed_guess(
     return not kb.coverage(municipality, asked).addressed
 
 
+# A keyword is a word's start ("exterminat" in "exterminator"), after at most one of these prefixes ("unsanitary",
+# "reinspection", "unlicensed"); one of three letters or fewer is a whole word ("rat", "rats": not "operator", "rather").
+_KEYWORD_PREFIXES = "un|re|non|over|pre|dis|mis|in|sub"
+SHORT_KEYWORD = 3
+
+
+def names_keyword(word: str, lowered: str) -> bool:
+    """Whether a lower-case text names a topic keyword (``topic_config``) as a word or a word's start."""
+    if word not in lowered:
+        return False
+    if len(word) <= SHORT_KEYWORD:
+        return re.search(rf"\b{re.escape(word)}s?\b", lowered) is not None
+    return re.search(rf"\b(?:{_KEYWORD_PREFIXES})?{re.escape(word)}", lowered) is not None
+
+
 def _keywords_named(keywords: Any, text: str, unless: str = "") -> list[str]:
     """The topic keywords (substrings, lower case: ``topic_config``) a message names, but those inside ``unless``."""
     words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
-    return [k for k in keywords if k in words and k not in unless]
+    return [k for k in keywords if names_keyword(k, words) and k not in unless]
 
 
 def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, vocabulary: Any) -> bool:
@@ -247,5 +272,5 @@ def _topics_named(kb: KnowledgeBase, text: str) -> list[tuple[int, str]]:
         (len(word), name)
         for name, config in kb.topic_configs().items()
         for word in config.keywords
-        if re.search(rf"\b{re.escape(word)}", lowered)
+        if names_keyword(word, lowered)
     ]

@@ -37,11 +37,14 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
         return None
     if not set(standards) & set(space.WINDOW_KEYS):
         return None
-    sleeping = request.kind == "bedroom" or has_phrase(
+    # (a room named only "room" is no sleeping room: "our living room … is 15 by 12")
+    sleeping = has_phrase(
         " ".join(question.lower().split()), [w for w in parsing.people_vocab()["space_kinds"]["bedroom"] if w != "room"]
     )
     # "12 by 15 … a single window of roughly 2 feet by 3 feet of glass. Does that window satisfy …?": the verdict
-    result = space.windows(kb, municipality, rooms[0], window_area=request.window_sqft, sleeping_room=True if sleeping else None)
+    result = space.windows(
+        kb, municipality, rooms[0], window_area=request.window_sqft, openable_area=request.openable_sqft, sleeping_room=True if sleeping else None
+    )
     if result.verdict not in (space.COMPUTED, space.MEETS, space.FAILS):
         return None
     return space.yes_no_first(space.to_answer(result), question)
@@ -260,7 +263,10 @@ def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str]
     else:
         enough = False
     said = f"{count} outlet{'' if count == 1 else 's'}" + (" and no light fixture" if fixture is False else " and a light fixture" if fixture else "")
-    opening = ("Yes. " if enough else "No. ") if question_form.question_kind(question) == "yes_no" else ""
+    # "doesn't there have to be another outlet or a light?" asks whether more is required: "Yes" when it falls short
+    asking = question_form.SECOND_ALTERNATIVE.split(question_form.story_and_question(question)[1], maxsplit=1)[0]  # the first asks
+    more = bool(question_form.OBLIGATION.search(asking) and re.search(r"\b(?:another|more|a second|an extra|additional)\b", asking, re.I))
+    opening = ("Yes. " if enough != more else "No. ") if question_form.question_kind(question) == "yes_no" else ""
     lead = (
         f"{opening}With {said}, the room {'meets' if enough else 'falls short of'} what the {muni.name} code asks of a "
         f"habitable room. In the {muni.name}, {standard_line(kb, standard)}."
@@ -316,6 +322,9 @@ def ceiling_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
         if result.verdict in (space.MEETS, space.FAILS):
             return space.yes_no_first(space.to_answer(result), asking)
         return None
+    shared = None if rooms else _full_height_share(kb, muni, question)
+    if shared is not None:  # "only about 40% of the floor has 7'6 or more headroom. problem?"
+        return shared
     if height is None or rooms or request.low_ceiling_sqft:
         return None
     minimum = kb.standard(muni.key, "ceiling_height_min_ft")
@@ -358,6 +367,45 @@ def ceiling_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
         "standards": [standard_payload(s) for s in used],
         "compared": {"stated_ft": height},
         "citations": [citation_payload(s) for s in sections],
+    }
+    return Answer("\n".join(lines), payload)
+
+
+# a share of the floor the question states ("only about 40% of the floor"), in percent
+_FLOOR_SHARE = re.compile(r"\b(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)\s*(?:of\s+(?:the\s+|my\s+|our\s+)?(?:floor|room|space|area))?", re.I)
+
+
+def _full_height_share(kb: KnowledgeBase, muni: Municipality, question: str) -> Answer | None:
+    """The share of the floor under a full-height ceiling the question states, compared with the code's share
+    ("only about 40% of the floor has 7'6 or more headroom. problem?": "Yes. 40% … is less than the 1/2 …"); None
+    without a stated share, a full-height phrase (people.yml ``space_parts.tall_ceiling``) or the code's share."""
+    from knowledge.parsing import people_vocab
+
+    found = _FLOOR_SHARE.search(question)
+    standard = kb.standard(muni.key, "ceiling_share_of_floor")
+    vocab = people_vocab()
+    lowered = " ".join(question.lower().split())
+    if found is None or standard is None or not standard.value or not has_phrase(lowered, vocab["space_parts"].get("tall_ceiling") or ()):
+        return None
+    share = float(found.group(1)) / 100
+    ok = share >= float(standard.value) - 1e-9
+    negative = has_phrase(lowered, vocab.get("negative_adequacy") or ())  # "problem?", "too low?"
+    word = ("No" if ok else "Yes") if negative else ("Yes" if ok else "No")
+    section = kb.section(muni.key, standard.citation)
+    lines = [
+        f"{word}. {found.group(1)}% of the floor with a full-height ceiling is {'at least' if ok else 'less than'} the "
+        f"{standard.value_text} of the floor the {muni.name} code requires in every habitable room.",
+        f"In the {muni.name}, {standard_line(kb, standard)}.",
+        source_line(section.full_citation, shorten(standard.quote)),
+    ]
+    payload = {
+        "municipality": muni.key,
+        "addressed": True,
+        "lead": {"kind": "standard", "citation": standard.citation},
+        "standards": [standard_payload(standard)],
+        "compared": {"stated_share": share},
+        "citations": [citation_payload(section)],
+        "yes_no": word.lower(),
     }
     return Answer("\n".join(lines), payload)
 

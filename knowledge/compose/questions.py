@@ -104,7 +104,8 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     """The definition a yes/no question asks whether something falls under ("… Does that already count as an
     infestation?", "Does that include a baby?": an occupant), with its yes or no where it settles one; None otherwise."""
     asking = question_form.story_and_question(question)[1]  # "… The bedroom is 110 square feet … Does the baby count?"
-    yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking))
+    # ("does the baby count as an occupant for the sq ft rule?" names a figure, but opens as yes or no)
+    yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are"})
     member = membership_term(kb, question, municipality) if yes_no else None
     return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
 
@@ -191,8 +192,12 @@ def answer_question(
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
+    # (… unless a yes/no question is better met by another topic the classifier guessed: "he says he doesn't need any
+    # kind of permit to rent out his house. Is that right?" is the rental license, not the rooming-house permit's term)
     unstated = (ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0])) or None
-    other = None if unstated else better_topic(kb, muni, topic, question, role, ranking, ranked)
+    asks_yes_no = unstated and selector.question_kind(selector.without_titles(kb, question)) == "yes_no"
+    other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
+    unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     other = other or closest_elsewhere(topic, ranked, overall)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
@@ -339,7 +344,6 @@ def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, ro
         return None  # a term the question does not name ("leave" is in "RUBBISH"'s "leaves"), or names every provision
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
 
-
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
 # is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
@@ -387,7 +391,6 @@ def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
         granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
         settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
     return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
-
 
 # An officer question ("which official issues rooming house permits?") leads with the best provision that
 # names an officer or body when it matches at most this much less of the question than the best one.
@@ -447,7 +450,6 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
 
-
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
 SENTENCE_OVER_DEFINITION = 0.1
@@ -481,13 +483,11 @@ def _beyond_topics(
     term = best[0].candidate.key
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
 
-
 # A figure question leads with the best numeric standard when it matches at most this much less of
 # the question than the best sentence (and at least as much as a figure on the "also" line: ALSO_MIN_LEXICAL).
 FIGURE_PROMOTE_MARGIN = 0.3
 STATED_FIGURE_MARGIN = 0.15
 FIGURE_LOOKAHEAD = 5  # how many of the best are looked at for a sentence stating a figure
-
 
 # A description must match at least this share of the question to count as what was asked.
 ASKED_MIN_MATCH = 0.25
@@ -518,7 +518,6 @@ def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: 
     scores = selector.match_descriptions(kb, question, muni.key, texts)
     stated = scores.get(lead.candidate.key, 0.0)
     return stated >= MISSING_LEAD_MIN and stated >= scores.get(missing, 0.0) - MISSING_LEAD_MARGIN
-
 
 # A stated figure leads before the note on a missing one only when its description matches this much of the question,
 # and no less than the missing one's by more than the margin.

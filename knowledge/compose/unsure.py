@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
-from knowledge.compose.asked import asking_sentence_topic
+from knowledge.compose.asked import asking_sentence_topic, names_keyword
 from knowledge.compose.asking import asking_sentence_share, period_first
 from knowledge.compose.computed import (
     age_counted,
@@ -38,9 +38,10 @@ def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
     best: tuple[int, str] | None = None
     for topic, config in kb.topic_configs().items():
         for word in config.keywords:
-            if word in lowered and (best is None or len(word) > best[0]):
+            if names_keyword(word, lowered) and (best is None or len(word) > best[0]):
                 best = (len(word), topic)
     return best[1] if best else None
+
 
 
 # When the classifier is unsure (see README "When the assistant is unsure" for how these were set).

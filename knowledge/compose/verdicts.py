@@ -91,6 +91,9 @@ def answer_duty(
         _yes_or_no(vocabulary, verdict, question, role) or _not_on_proposed(vocabulary, verdict, rules, facts, question, role)
     )
     lead = forbidden or (answered + lead[0].lower() + lead[1:] if answered else lead)
+    only = _only_when(rules, facts) if verdict.kind == "silent" and not answered and not forbidden else ""
+    if only and "; ask the " in lead:  # "… when the building has two dwelling units (the text decides it only when …); ask …"
+        lead = lead.replace("; ask the ", f" ({only}); ask the ", 1)
     unless = _unless_line(verdict)
     question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
@@ -182,6 +185,18 @@ def _excepted(excepted: Any, quote: str, muni: Municipality, question: str) -> s
     return str(excepted["not_made" if found == "stalled" else "while_made"]).format(name=muni.name) if found else None
 
 
+def _only_when(rules: Sequence[Rule], facts: Mapping[str, Any]) -> str:
+    """ "the text decides it only when the building has three or more dwelling units", for a silent verdict's
+    rule the facts given fall short of (a Muskego duplex's shared areas); empty when none does."""
+    # (the counts a rule needs, not its exceptions: "unless the tenant has taken on this duty by agreement with the owner")
+    counted = [{f: c for f, c in r.conditions.items() if not isinstance(c, bool)} for r in rules if rule_status(r, facts)[0] == "fails"]
+    counted = [c for c in counted if c]
+    if not counted:
+        return ""
+    when = " and ".join(describe_condition(f, c) for f, c in counted[0].items())
+    return f"the text decides it only when {when}"  # (a silent lead names no party: the quote below shows whom)
+
+
 def _not_on_proposed(
     vocabulary: Any, verdict: Verdict, rules: Sequence[Rule], facts: Mapping[str, Any], question: str | None, role: str | None
 ) -> str:
@@ -196,7 +211,11 @@ def _not_on_proposed(
     failing = [r for r in rules if vocabulary.sides.get(r.party) == side and rule_status(r, facts)[0] == "fails"]
     if not failing:
         return ""
-    return f"No, not on {_names((failing[0].party,), short=True)} by this text: "
+    party = _names((failing[0].party,), short=True)
+    # ("… a duplex …": "No, not on the owner by this text (it puts it on the owner only when the building has three or
+    # more dwelling units): …")
+    when = " and ".join(describe_condition(f, s) for f, s in (failing[0].conditions or {}).items())
+    return f"No, not on {party} by this text (it puts it on {party} only when {when}): " if when else f"No, not on {party} by this text: "
 
 
 def _definiteness(kb: KnowledgeBase, payload: Mapping[str, Any]) -> int:

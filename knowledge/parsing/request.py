@@ -49,6 +49,7 @@ class SpaceRequest:
     window_sqft: float | None = None  # "one small window with maybe 12 square feet of glass"
     children_only: bool = False  # "the kids share a bedroom": the room is the children's (``children_sharing``)
     corrects_age: str | None = None  # "actually our youngest is only 8 months": "youngest", "oldest" or "unstated"
+    openable_sqft: float | None = None  # "the only window that opens gives about 5 square feet of open space"
 
 
 # a count of bedrooms ("2 bdrm", "a one-bedroom apartment"), not a room's size ("10x12 bedroom")
@@ -107,21 +108,22 @@ def _left_out_before(doc: Any, floor: int, start: int, phrases: Any) -> bool:
     return bool(_before_left_out(words, phrases) != words)
 
 
-def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None, float | None]:
+def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, float | None, float | None, float | None]:
     """:func:`parse_space_parts`, the floor under a full-height ceiling ("only 80 sq ft of it has 7'6" or more
     of headroom", ``space_parts`` ``tall_ceiling``), and the window area ("a single window of roughly 2 feet by 3
-    feet of glass", ``window``)."""
+    feet of glass", ``window``) and the part of it that opens ("the only window that opens gives about 5 square feet of
+    open space", ``openable``)."""
     if not isinstance(text, str) or not text.strip():
-        return [], None, None, None, None
+        return [], None, None, None, None, None
     parts: dict[str, list[str]] = people_vocab()["space_parts"]
     room_words = set(people_vocab()["space_kinds"]["bedroom"]) | set(people_vocab()["space_kinds"]["unit"])
     doc = parse(text)
     spans = [e for e in doc.ents if e.label_ == "dimensions"]
     if not spans:
-        return parse_rooms(text), None, None, None, None
+        return parse_rooms(text), None, None, None, None, None
     main: list[Any] = []
     left_out_sized: list[tuple[Any, float]] = []
-    closet = low = tall = window = None
+    closet = low = tall = window = openable = None
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
@@ -149,6 +151,8 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             tall = (tall or 0.0) + (area.area_sqft or 0.0)
         elif area.ok and has_phrase(around, parts["low_ceiling"]):
             low = (low or 0.0) + (area.area_sqft or 0.0)
+        elif area.ok and _opening_of_a_window(doc, before_start, span.start, after_words, parts):
+            openable = (openable or 0.0) + (area.area_sqft or 0.0)  # "the only window that opens gives about 5 sq ft"
         elif area.ok and (
             has_phrase(" ".join(before_words[-3:] + ["@"] + after_words[:2]), parts.get("window") or ())
             or _described_window(doc, before_start, span.start, parts.get("window") or (), set(parts.get("window_describing") or ()))
@@ -168,9 +172,19 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
     elif left_out_sized:
         closet = (closet or 0.0) + sum(sqft for _, sqft in left_out_sized)
     if len(main) == len(spans):
-        return parse_rooms(text), None, None, None, None
+        return parse_rooms(text), None, None, None, None, None
     rooms = [interpret_dimensions(span.text) for span in main]
-    return rooms, closet, low, tall, window
+    return rooms, closet, low, tall, window, openable
+
+
+def _opening_of_a_window(doc: Any, start: int, end: int, after_words: list[str], parts: Any) -> bool:
+    """Whether a size is the part of a window that opens: a window word and an opening word (``space_parts.openable``)
+    among the words just before it, or ``openable_after`` right after it ("… 5 square feet of open space")."""
+    before = " ".join(t.lower_ for t in doc[max(start, end - 8) : end])
+    opening = parts.get("openable") or ()
+    return (has_phrase(before, parts.get("window") or ()) and has_phrase(before, opening)) or has_phrase(
+        " ".join(after_words[:4]), parts.get("openable_after") or ()
+    )
 
 
 def parse_space_request(text: str) -> SpaceRequest:
@@ -197,7 +211,7 @@ def _without(text: str, phrases: Any) -> str:
 @lru_cache(maxsize=256)
 def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
-    rooms, closet, low, tall, window = _space_parts(lowered)
+    rooms, closet, low, tall, window, openable = _space_parts(lowered)
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
     kinds = vocab["space_kinds"]
     kind = None
@@ -262,6 +276,7 @@ def _read_request(lowered: str) -> SpaceRequest:
         window,
         children_only,
         corrects_age,
+        openable,
     )
 
 

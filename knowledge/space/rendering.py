@@ -131,7 +131,9 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     # (the sentence that asks decides: "… a 900 sq ft place in Howard. is that too small?" names a figure in its story)
     lowered = " ".join(str(question).lower().split())
     proposes = _proposes_people(lowered, people_vocab())
-    if verdict not in (MEETS, FAILS) or not (proposes or "yes_no" in (question_kind(question or ""), question_kind(asking))):
+    # "Does a sleeping room measuring 8 feet by 11 feet meet the minimum …?" reads as a figure asked, but it opens as yes or no
+    opens = bool(set(re.findall(r"[a-z]+", asking.lower())[:1]) & {"does", "do", "is", "are", "can", "will", "would"})
+    if verdict not in (MEETS, FAILS) or not (proposes or opens or "yes_no" in (question_kind(question or ""), question_kind(asking))):
         return answer
     negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())
     if negative and re.search(r"\bor (?:is it |is that |are we |its |it's )?(?:" + "|".join(map(re.escape, people_vocab().get("negative_adequacy") or ())) + r")\b", lowered):
