@@ -26,7 +26,7 @@ FORM_KEYS = (
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
     "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
-    "shifted_by_agreement", "assumed_by_agreement",
+    "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
 )
 
 
@@ -505,11 +505,12 @@ def yes_no(question: str, provision: str) -> str | None:
     return None
 
 
-SECOND_ALTERNATIVE = re.compile(r",?\s+or (?=(?:can|could|may|do|does|is|are|will|would|should|must) (?:i|we|you|they|he|she|it)\b)", re.IGNORECASE)
+SECOND_ALTERNATIVE = _pattern("second_alternative")
+ASKS_FOR_MORE = _pattern("asks_for_more")
 
 
-# "… light switches … at both the top and bottom of all stairways"
-_BOTH = re.compile(r"\bboth (?:the )?([a-z]{3,}) and (?:the )?([a-z]{3,})\b", re.IGNORECASE)
+_BOTH = _pattern("both_required")  # "… light switches … at both the top and bottom of all stairways"
+_ONLY_ONE = _pattern("only_one")
 
 
 def _only_one_of_both(question: str, provision: str) -> bool:
@@ -517,7 +518,7 @@ def _only_one_of_both(question: str, provision: str) -> bool:
     switch at the bottom … is one switch enough?" met by "… at both the top and bottom of all stairways")."""
     both = _BOTH.search(provision)
     lowered = question.lower()
-    if both is None or not re.search(r"\b(?:only|one|just)\b", lowered):
+    if both is None or not _ONLY_ONE.search(lowered):
         return False
     named = [w for w in both.groups() if re.search(rf"\b{re.escape(w.lower())}s?\b", lowered)]
     return len(named) == 1

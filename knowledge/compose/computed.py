@@ -265,7 +265,7 @@ def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str]
     said = f"{count} outlet{'' if count == 1 else 's'}" + (" and no light fixture" if fixture is False else " and a light fixture" if fixture else "")
     # "doesn't there have to be another outlet or a light?" asks whether more is required: "Yes" when it falls short
     asking = question_form.SECOND_ALTERNATIVE.split(question_form.story_and_question(question)[1], maxsplit=1)[0]  # the first asks
-    more = bool(question_form.OBLIGATION.search(asking) and re.search(r"\b(?:another|more|a second|an extra|additional)\b", asking, re.I))
+    more = bool(question_form.OBLIGATION.search(asking) and question_form.ASKS_FOR_MORE.search(asking))
     opening = ("Yes. " if enough != more else "No. ") if question_form.question_kind(question) == "yes_no" else ""
     lead = (
         f"{opening}With {said}, the room {'meets' if enough else 'falls short of'} what the {muni.name} code asks of a "

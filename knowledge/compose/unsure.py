@@ -43,7 +43,6 @@ def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
     return best[1] if best else None
 
 
-
 # When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
 CLOSEST_MIN_LEXICAL = 0.4  # share of the question's concepts the closest provision must contain
 CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match

@@ -243,9 +243,6 @@ def _phrase_in(words: list[str], i: int, phrases: Iterable[str]) -> bool:
     return False
 
 
-_ONE_AND_THE_OTHER = re.compile(r"\b(?:one|1)(?: of them)? is (\d{1,2})(?: years? old)?,? and the other(?: one)? is (\d{1,2})\b")
-
-
 def parse_household(text: str) -> Household | None:
     """Who the people of a message are, with what their words say about their ages, or None.
 
@@ -260,7 +257,8 @@ def parse_household(text: str) -> Household | None:
     lowered = words_to_digits(without_citations(text[:MAX_TEXT_CHARS].lower())).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
     # "my two daughters … one is 14 and the other is 9": their ages, as "they're 14 and 9"
-    lowered = _ONE_AND_THE_OTHER.sub(r"they are \1 and \2", lowered)
+    if vocab.get("one_and_the_other"):
+        lowered = re.sub(str(vocab["one_and_the_other"]), r"they are \1 and \2", lowered)
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
     for phrase, counted in phrases.items():  # "both of us": 2 of us; "having a baby": having a newborn
         lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)
