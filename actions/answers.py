@@ -10,7 +10,16 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.common import current_facts, current_municipality, current_role, intent_of, kb, latest_entity, send
+from actions.common import (
+    current_facts,
+    current_municipality,
+    current_role,
+    intent_of,
+    kb,
+    latest_entity,
+    send,
+    user_texts,
+)
 from actions.safety import guarded
 from actions.space import (
     answer_space,
@@ -179,7 +188,7 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     hearing?")."""
     question, ranking = _question_for(tracker, topic)
     if question and elapsed.asks_if_late_untimed(question):
-        earlier = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"][:-1][-TIME_TOLD_TURNS:]
+        earlier = user_texts(tracker)[:-1][-TIME_TOLD_TURNS:]
         told = next((t for t in map(elapsed.told_time, reversed(earlier)) if t), None)
         told = told or elapsed.told_time(" ".join([*earlier, question]))  # "on the 2nd" … "its the 20th now"
         if told:
@@ -199,7 +208,7 @@ def after_story(tracker: Tracker, text: str) -> str:
     """The question with the story the user's message before it told ("selling my rooming house in dresser next month"
     … "anything i have to tell the village and by when"): that message asked nothing (no question mark, no question
     form) and this one is short and tells no story of its own; the question alone otherwise."""
-    users = [str(e.get("text") or "") for e in tracker.events or [] if e.get("event") == "user"]
+    users = user_texts(tracker)
     before = users[-2].strip() if len(users) > 1 else ""
     if not before or before.startswith("/") or "?" in before or len(text.split()) > STORY_FOLLOW_UP_MAX_WORDS:
         return text
@@ -315,7 +324,7 @@ def answer_or_ask(
     key, unknown = current_municipality(tracker)
     last_space = space.clean_facts(tracker.get_slot("last_space"))
     text = tracker.latest_message.get("text") or ""
-    users = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"]
+    users = user_texts(tracker)
     topic = named_space_topic(key, topic, text, rooming_in_play(tracker), users[-2] if len(users) > 1 else "")
     adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     part = parsing.part_question(text) if is_space_topic(topic) else None

@@ -103,6 +103,11 @@ def _open_between(tracker: Tracker, text: str) -> List[str]:
     return two_covered_named(keys, {k: v for k, v in reversed(keyed) if k}, kb().places(), text)
 
 
+def user_texts(tracker: Tracker) -> List[str]:
+    """The text of every user message of the conversation, oldest first (the latest last)."""
+    return [str(e.get("text") or "") for e in tracker.events or [] if e.get("event") == "user"]
+
+
 def _slot_before_message(tracker: Tracker, slot: str) -> Any:
     """A slot's value before the latest message (its entities fill some slots before any action runs)."""
     events = list(tracker.events)

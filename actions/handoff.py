@@ -8,7 +8,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions.common import current_municipality, kb, send
+from actions.common import _slot_before_message, current_municipality, kb, send
 from actions.safety import guarded
 from knowledge.handoff import asks_the_code, handoff
 from knowledge.kb import KnowledgeBaseError
@@ -48,15 +48,7 @@ def waiting_hand_off(tracker: Tracker) -> str | None:
         return None
     between = [e for e in events[users[-2] + 1 : users[-1]] if isinstance(e, dict) and e.get("event") == "action"]
     names = [e.get("name") for e in between if e.get("name") not in ("action_listen", None)]
-    if not names or names[-1] != ActionRequestHuman().name() or _municipality_before(events[: users[-1]]):
+    # (a municipality already set when the hand-off answered: it named that one's officer)
+    if not names or names[-1] != ActionRequestHuman().name() or _slot_before_message(tracker, "municipality") is not None:
         return None
     return str(events[users[-2]].get("text") or "")
-
-
-def _municipality_before(events: List[Dict[str, Any]]) -> bool:
-    """Whether the municipality slot was set when the hand-off answered (it then named that one's officer)."""
-    value = None
-    for event in events:
-        if isinstance(event, dict) and event.get("event") == "slot" and event.get("name") == "municipality":
-            value = event.get("value")
-    return value is not None

@@ -15,7 +15,7 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 from rasa_sdk.types import DomainDict
 
-from actions.common import current_facts, current_municipality, intent_of, kb, send
+from actions.common import current_facts, current_municipality, intent_of, kb, send, user_texts
 from actions.safety import guarded
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
@@ -265,7 +265,7 @@ def space_facts(tracker: Tracker, request: str | None = None) -> Dict[str, Any]:
 def told_kind(tracker: Tracker, request: str) -> str | None:
     """The kind of space ("unit" or "bedroom") the user message before the request named, when the request names none
     ("splitting my house into 2 apts" … "each would be about 800 sq ft, is that ok?"); None otherwise."""
-    users = [str(e.get("text") or "") for e in tracker.events if e.get("event") == "user"]
+    users = user_texts(tracker)
     at = max((i for i, t in enumerate(users) if t == request), default=None)
     return parsing.parse_space_request(users[at - 1]).kind if at else None
 
@@ -554,7 +554,7 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         return send(dispatcher, ceiling, tracker) + [SlotSet("municipality", key), SlotSet("topic", topic)]
     try:
         # ("Does a room of 8 by 11 feet meet the minimum for two adults?" … "amery": the question asked before the place)
-        users = [str(e.get("text") or "") for e in tracker.events or [] if e.get("event") == "user"]
+        users = user_texts(tracker)
         asked = users[-2] if intent_of(tracker) == "inform_municipality" and len(users) > 1 else text
         answer = space.yes_no_first(space.to_answer(calculate(key, facts)), asked)
     except KnowledgeBaseError:
