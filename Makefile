@@ -111,6 +111,11 @@ clean: ## Remove built artefacts (keeps .venv)
 soak: setup ## 10-minute load test on loopback (16 senders); RSS of both servers; figures in build/soak.json
 	$(PY) tests/soak.py --seconds 600 --senders 16 --out build/soak.json
 
+.PHONY: understanding
+SETS ?= acc places
+understanding: setup ## Put question sets to the assistant (SETS="acc places dev 36 path.yml", TAG=name); outcomes in build/understanding/
+	$(PY) -m bench.understanding run --tag $(or $(TAG),latest) $(SETS)
+
 nlu-test: $(MODEL) ## Score the model on both held-out NLU sets, ours and the blind author's (reports in build/)
 	@for set in heldout heldout_blind; do \
 	  $(RASA) test nlu --nlu tests/nlu/$$set.yml --model $(MODEL) --out build/nlu_results_$$set > build/nlu_test_$$set.log 2>&1 \

@@ -51,6 +51,7 @@ from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.membership import membership_term
 from knowledge.compose.questions import member_definition, quoted_definition
+from knowledge.compose.unsure import named_topics
 from knowledge.handoff import handoff, wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
@@ -101,6 +102,17 @@ def room_figure_topic(topic: str) -> bool:
     """Whether a topic gives a room's window or ceiling figures: its question is no room check, whoever sleeps there."""
     kinds = set(kb().topic_config(topic).space_kinds)
     return bool(kinds) and kinds <= ROOM_FIGURE_KINDS
+
+
+def named_room_figure(text: str, asked: str | None) -> str | None:
+    """The window or ceiling topic a room-size question asks a figure of ("what is the minimum total window area for a
+    sleeping room with a floor area of 100 square feet?"), when the classifier took it for a space topic and the
+    message gives a room but no people; None otherwise."""
+    if not asked or not is_space_topic(asked):
+        return None
+    figures = [t for t in named_topics(kb(), question_form.story_and_question(text)[1]) if room_figure_topic(t)]
+    request = parsing.parse_space_request(text) if len(figures) == 1 else None
+    return figures[0] if request is not None and request.rooms and request.household is None else None
 
 
 def checks_a_room(text: str) -> bool:
@@ -231,7 +243,7 @@ def _question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[
         earlier = _earlier_question(tracker, topic)  # "… 4 ft below grade … rent it out?" … "what if it's my own son?"
         if earlier[0]:
             return f"{earlier[0].replace('?', '.').rstrip(' .!')}. {text}", intent_ranking(latest)  # the latest asks
-    if topic_of(intent_of(tracker)) == topic:
+    if topic_of(intent_of(tracker)) == topic or named_room_figure(text, topic_of(intent_of(tracker))) == topic:
         return latest.get("text") or None, intent_ranking(latest)
     if asking_sentence_topic(kb(), text, topic_of(intent_of(tracker)), current_municipality(tracker)[0]) == topic:  # "… rats …"
         return text or None, intent_ranking(latest)
@@ -435,6 +447,7 @@ class ActionAnswerTopic(Action):
             within = follow_up_answer(tracker, text, last, place, kept or len(text.split()) <= GUESS_FOLLOW_UP_MAX_WORDS, None)
             if within is not None:
                 return send(dispatcher, within, tracker) + [SlotSet("municipality", key), SlotSet("topic", last)]
+        asked = named_room_figure(text, asked) or asked  # "what is the minimum window area for a sleeping room of 100 sq ft?"
         if asked and not is_space_topic(asked) and not room_figure_topic(asked) and checks_a_room(text):
             # "dresser rooming house with 3 roomers in a 10x12 room, ok?": the check, whatever the topic (not a
             # window or ceiling question: "my husband is 6'2\", is there a minimum ceiling height?")

@@ -318,6 +318,7 @@ def build(
             {"key": "thing_references", "value": json.dumps(curated.load_word_list("thing_references"))},
             {"key": "same_question_words", "value": json.dumps(curated.load_word_list("same_question_words"))},
             {"key": "code_names", "value": json.dumps(curated.load_word_list("code_names"))},
+            {"key": "before_authority", "value": json.dumps(curated.load_word_list("before_authority"))},
             {"key": "shorthand", "value": json.dumps(shorthand.load())},
             {"key": "scope_exceptions", "value": json.dumps(curated.load_word_list("scope_exceptions"))},
             {"key": "scope_negations", "value": json.dumps(curated.load_word_list("scope_negations"))},

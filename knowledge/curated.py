@@ -190,9 +190,9 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
     ``question_words`` (words that ask rather than name what is asked about), ``back_references`` (words that
     point back to the last answer), ``thing_references`` (to a thing the story named), ``same_question_words``
     (asking the last question again for another place), ``code_names`` (names for a municipality's own code),
-    ``scope_exceptions`` (words before a scope a provision excepts), ``scope_negations`` (words before a scope a
-    question denies), ``comparison_words`` (asking how two defined terms differ) or ``named_only`` (things a code
-    addresses only by naming them)."""
+    ``before_authority`` (whom a question stands before: "off the hook w the inspector"), ``scope_exceptions`` (words
+    before a scope a provision excepts), ``scope_negations`` (words before a scope a question denies),
+    ``comparison_words`` (asking how two defined terms differ) or ``named_only`` (things a code names only)."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
     return sorted({str(w).lower() for w in data.get(key) or []})

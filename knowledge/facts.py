@@ -489,6 +489,13 @@ def repairs_excepted(text: str, provision: str, excepted: Mapping[str, Any] | No
     return "stalled" if re.search(str(excepted["stalled"]), text, re.I) else "made"
 
 
+def names_a_side(text: str, vocabulary: Vocabulary) -> bool:
+    """Whether a question puts a duty on someone, whichever side ("is that on him?", "do i have to …", "does the landlord
+    have to …"), even where the message alone does not tell which side that is."""
+    lowered = _prepare(text)
+    return any(p.search(lowered) for key in ("asker", "other", "owner", "occupant") for p in vocabulary.proposals.get(key, ()))
+
+
 def asker_unknown(text: str, vocabulary: Vocabulary, role: str | None = None) -> bool:
     """Whether a yes/no duty question proposes the asker ("porch steps r rotting, am i on the hook to fix?") but
     neither their role nor their words show which side they are on."""

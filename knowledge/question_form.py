@@ -501,6 +501,8 @@ def yes_no(question: str, provision: str) -> str | None:
             return "Yes" if REQUIRED_CONDITION.search(provision) and OBLIGATION.search(question) else None
         if binds_another_party(question, provision):
             return None
+        if _ASKED_QUALITIES.get("transfer") is not None and _ASKED_QUALITIES["transfer"].search(question) and not OBLIGATION.search(question):
+            return None  # "does the permit go w the sale?" is not met by "… shall give notice … after having sold"
         return "Yes" if re.search(r"\b(shall|must|required)\b", provision, re.I) else None
     return None
 
@@ -579,6 +581,11 @@ def asking_with_antecedent(text: str, back_references: Iterable[str], min_words:
         return asking
     told = [p for p in _SENTENCE_BREAK.split(story.strip()) if p.strip()]
     return f"{told[-1]} {asking}" if told else asking
+
+
+def story_sentences(story: str) -> list[str]:
+    """The sentences of a story told before a question."""
+    return [p for p in _SENTENCE_BREAK.split(str(story or "").strip()) if p.strip()]
 
 
 # The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).

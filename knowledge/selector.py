@@ -31,6 +31,14 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from knowledge.citations import normalize
+from knowledge.concepts import (  # noqa: F401 - re-exported: importers use knowledge.selector's names
+    STOPWORDS,
+    Concept,
+    _phrase_tokens,
+    cited_sections,
+    concepts,
+    tokens,
+)
 from knowledge.curated import numbers_in
 from knowledge.facts import unstated_exception
 from knowledge.kb import KnowledgeBase
@@ -106,42 +114,14 @@ REQUIRED_CONDITION_BONUS = 0.03
 # A permission asked without a thing ("can he just show up unannounced?") leads with the provision that grants it only
 # with that thing ("may enter … at proper time after due notice") over another of the same match.
 GRANTED_ONLY_WITH_BONUS = 0.03
-_CITED = re.compile(
-    r"(?:§+\s*|\bsec(?:tion|\.)?\s*)(\d{1,4}[.-]\d{1,3}[a-z]?)\b|\b(\d{2,4}-\d{1,3}[a-z]?)\b", re.IGNORECASE
-)
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 
 KINDS = ("standard", "rule", "definition", "sentence")
-
-STOPWORDS = frozenset(
-    """a about above after again all also am an and any are as at be been being but by can could did do does
-    doing done for from get gets got had has have having he her here hers him his how i if in into is it its
-    just me might more most must my no nor not now of off on once only or other our out over own please same
-    she should so some such than that the their them then there these they this those through to too under
-    until up upon us very was we were what when where which while who whom whose why will with without would you your
-    yours shall thereof therein thereto hereby herein said each every may let lets like tell know need needs needed
-    want wants im ive id dont doesnt isnt cant wont u r ur pls plz thx ok okay hi hey hello much per
-    whats thats theres heres even really actually just right saying says said say looking because bc cuz many
-    going gonna wanna
-    reqd req reqs reqmt reqmts required require requires requirement requirements""".split()
-)
-
-
-def tokens(text: str) -> list[str]:
-    """The stemmed content words of a text (stop words dropped)."""
-    return [stem(w) for w in _WORD.findall(text.lower().replace("'", "")) if w not in STOPWORDS]
-
 
 @lru_cache(maxsize=1024)
 def _words_pattern(phrase: str) -> re.Pattern[str]:
     """A phrase's words in order, as whole words (compiled once: select() checks it per matching provision)."""
     return re.compile(r"\b" + r"\W+".join(map(re.escape, _WORD.findall(phrase))) + r"\b")
-
-
-def _phrase_tokens(phrase: str) -> tuple[str, ...]:
-    return tuple(stem(w) for w in _WORD.findall(phrase.lower()) if w not in STOPWORDS) or tuple(
-        stem(w) for w in _WORD.findall(phrase.lower())
-    )
 
 
 @dataclass(frozen=True)
@@ -157,6 +137,7 @@ class Candidate:
     value: float | None = None  # a standard's value
     unit: str = ""  # a standard's unit ("sq ft", "persons")
     conditions: tuple[str, ...] = ()  # a rule's facts ("assumed_by_agreement")
+    party: str = ""  # a rule's party ("owner", "occupant")
 
 
 @dataclass(frozen=True)
@@ -168,17 +149,6 @@ class Ranked:
     lexical: float
     prior: float
     matched: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Concept:
-    """Something the question asks about, and the word sequences that express it."""
-
-    words: str
-    alternatives: tuple[tuple[str, ...], ...]
-    code_phrases: tuple[str, ...] = ()
-    # a phrase that loses words on the way ("good for" is "good") matches only where it stands as written
-    literal: str | None = None
 
 
 @dataclass
@@ -231,10 +201,10 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
             )
         )
     for rule in kb.rules(key):
-        if _introduces_list(kb, key, rule.citation, rule.quote):
+        if introduces_list(kb, key, rule.citation, rule.quote):
             continue  # "No person shall … let … any dwelling … which does not comply with the following": its items lead
         topics = duty_topics.get(rule.duty) or section_topics.get(rule.citation) or []
-        found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics), conditions=tuple(rule.conditions)))
+        found.append(Candidate("rule", key, rule.citation, rule.duty, rule.quote, tuple(topics), conditions=tuple(rule.conditions), party=rule.party))
     for term in kb.terms(key):
         for definition in kb.definitions(term, key)[:1]:
             found.append(
@@ -259,7 +229,7 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
     return found
 
 
-def _introduces_list(kb: KnowledgeBase, municipality: str, citation: str, quote: str) -> bool:
+def introduces_list(kb: KnowledgeBase, municipality: str, citation: str, quote: str) -> bool:
     """Whether a rule's quote is the lead-in its section ends with (before a colon): the rule names a party for
     the requirements listed after it, and the question is answered by one of those (the duty is still asked)."""
     section = kb.section(municipality, citation)
@@ -272,11 +242,6 @@ def other_unit(question: str, candidate: Candidate) -> bool:
     days)."""
     unit = asked_unit(question)
     return bool(unit) and candidate.kind == "standard" and candidate.unit != unit
-
-
-def cited_sections(question: str) -> tuple[str, ...]:
-    """The section numbers a question cites, normalized ("Under § 190-3 ..." → ("190-3",))."""
-    return tuple(normalize(a or b) for a, b in _CITED.findall(str(question or "")))
 
 
 def _in_cited(citation: str, cited: Sequence[str]) -> bool:
@@ -338,90 +303,6 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
     with _LOCK:
         _CACHE.setdefault(kb, {})[key] = built
     return built
-
-
-def _phrases_by_first_word(synonyms: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[list[str], str]]]:
-    by_first: dict[str, list[tuple[list[str], str]]] = {}
-    for phrase in synonyms:
-        parts = _WORD.findall(phrase.lower())
-        if parts:
-            by_first.setdefault(parts[0], []).append((parts, phrase))
-    for entries in by_first.values():
-        entries.sort(key=lambda e: -len(e[0]))
-    return by_first
-
-
-_POSSESSIVE = re.compile(r"(\w)['’]s\b")
-# A pronoun inside a phrasal verb of the synonym table ("ripped it off", "turn them off") is that verb still.
-_OBJECT_PRONOUNS = ("it", "them", "that", "this", "him", "her")
-_OBJECT_DETERMINERS = ("the", "my", "our", "his", "her", "their", "your")
-
-
-def concepts(text: str, synonyms: dict[str, tuple[str, ...]]) -> list[Concept]:
-    """What a question asks about: synonym-table phrases (longest first), then the remaining words."""
-    # a possessive is its word ("Dresser's Housing Code" names the place; "the owner's duty" the owner)
-    words = _WORD.findall(_POSSESSIVE.sub(r"\1", text.lower()).replace("'", ""))
-    key = id(synonyms)
-    cached = _PHRASE_CACHE.get(key)
-    if cached is None or cached[0] is not synonyms:
-        cached = (synonyms, _phrases_by_first_word(synonyms))
-        _PHRASE_CACHE[key] = cached
-    by_first = cached[1]
-    used = [False] * len(words)
-    matches: list[tuple[int, int, str]] = []  # (length, start, phrase)
-    gapped: set[tuple[int, str]] = set()  # phrasal verbs around their object: the object's words stay free
-    for start, word in enumerate(words):
-        for parts, phrase in by_first.get(word, ()):
-            size = len(parts)
-            window = words[start : start + size]
-            if len(window) == size and (
-                window == parts or (window[:-1] == parts[:-1] and window[-1] in (parts[-1] + "s", parts[-1] + "es"))
-            ):
-                matches.append((size, start, phrase))
-            elif size == 2 and words[start + 1 : start + 3] in ([p, parts[1]] for p in _OBJECT_PRONOUNS):
-                matches.append((3, start, phrase))  # "ripped it off" is "ripped off", "took them down" "took down"
-            elif size == 2 and start + 3 < len(words) and words[start + 1] in _OBJECT_DETERMINERS and words[start + 3] == parts[1]:
-                matches.append((4, start, phrase))  # "turned the water off" is "turned off" (the water is its own concept)
-                gapped.add((start, phrase))
-        if word.endswith("s") and word[:-1] in by_first:
-            for parts, phrase in by_first[word[:-1]]:
-                if len(parts) == 1:
-                    matches.append((1, start, phrase))
-        elif word + "s" in by_first and word not in by_first:  # "no blind or curtain" is "blinds", "curtains"
-            for parts, phrase in by_first[word + "s"]:
-                if len(parts) == 1:
-                    matches.append((1, start, phrase))
-    found: list[Concept] = []
-    exact = {(start, phrase) for size, start, phrase in matches if words[start : start + size] == _WORD.findall(phrase)}
-    for size, start, phrase in sorted(matches, key=lambda m: (-m[0], m[1], (m[1], m[2]) not in exact)):
-        if any(used[start : start + size]):
-            continue
-        for i in (start, start + size - 1) if (start, phrase) in gapped else range(start, start + size):
-            used[i] = True
-        alternatives = [_phrase_tokens(phrase)] + [_phrase_tokens(t) for t in synonyms[phrase]]
-        reduced = len(alternatives[0]) < len(_WORD.findall(phrase)) and alternatives[0] not in alternatives[1:]
-        found.append(
-            Concept(
-                phrase,
-                tuple(a for a in dict.fromkeys(alternatives) if a),
-                tuple(t for t in synonyms[phrase] if len(t.split()) > 1),
-                phrase if reduced else None,
-            )
-        )
-    # a number is no concept (its value is weighed on its own: NUMBER_BONUS, HEAD_COUNT_BONUS): "2 weeks late on
-    # rent" matched "(2)" of any provision; but the parts of a section the question cites are ("section 12.16")
-    cited = {part for section in cited_sections(text) for part in re.split(r"[.-]", section)}
-    for i, word in enumerate(words):
-        if used[i] or word in STOPWORDS or (word.isdigit() and word not in cited):
-            continue
-        stemmed = stem(word)
-        if any(c.alternatives == ((stemmed,),) for c in found):
-            continue
-        found.append(Concept(word, ((stemmed,),)))
-    return found
-
-
-_PHRASE_CACHE: dict[int, tuple[dict[str, tuple[str, ...]], dict[str, list[tuple[list[str], str]]]]] = {}
 
 
 def _names_term(question: str, term: str) -> bool:
@@ -521,6 +402,7 @@ def select(
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
     unit = asked_unit(question)
+    asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", "")))
     needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
     left_out = kind == "yes_no" and bool(PERMISSION.search(question)) and leaves_out(question)
     prior: dict[str, float] = {}
@@ -566,6 +448,11 @@ def select(
             gained += weights[position]
             if any(_singular(p.lower()) in idx.lowered[number] for p in concept.code_phrases):
                 phrase_bonus += PHRASE_BONUS
+        if needs and candidate.kind == "rule" and candidate.party:  # "does the landlord have to put screens in?": the owner's rule
+            for position, concept in enumerate(found):  # (the party the asking sentence names, not one of the story)
+                if concept.words not in matched and (stem(candidate.party),) in concept.alternatives and concept.words in asking:
+                    matched.append(concept.words)
+                    gained += weights[position]
         lexical = gained / total * (OFFICER_TITLE_SHARE if who and set(" ".join(matched).split()) <= who else 1)
         topic_prior = max((prior.get(t, 0.0) for t in candidate.topics), default=0.0)
         score = lexical + phrase_bonus + PRIOR_WEIGHT * topic_prior

@@ -143,3 +143,29 @@ def vocab_texts(vocab: dict[str, Any]) -> list[tuple[str, str]]:
             if isinstance(value, dict) and value.get(field_name):
                 texts.append((f"{part}.{key}", str(value[field_name])))
     return texts
+
+
+def repeated_keys(path: Any) -> list[str]:
+    """The keys a YAML file gives twice in one mapping ("line 481 and 655: 'took it down'"): YAML keeps only the last,
+    so an earlier entry of a long vocabulary file would silently stop counting."""
+    import yaml
+
+    found: list[str] = []
+
+    class _Loader(yaml.SafeLoader):
+        pass
+
+    def _mapping(loader: Any, node: Any, deep: bool = False) -> Any:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                found.append(f"line {seen[key]} and {line}: {key!r}")
+            seen.setdefault(key, line)
+        return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    with open(path, encoding="utf-8") as handle:
+        yaml.load(handle, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    return found

@@ -55,7 +55,8 @@ _TITLES: weakref.WeakKeyDictionary[KnowledgeBase, re.Pattern[str]] = weakref.Wea
 
 
 def without_titles(kb: KnowledgeBase, question: str) -> str:
-    """The question without the codes' own titles and names ("the city code": synonyms.yml code_names) and the covered
+    """The question without the codes' own titles and names ("the city code": synonyms.yml code_names, and
+    ``before_authority``: "off the hook w the inspector") and the covered
     places' names: "the Amery Minimum Housing Code" names the code, not a minimum or what is asked about, and "howard -
     whats the fine" the place, not a provision naming it. (One pattern per knowledge base, longest title first: select()
     calls this per question.)"""
@@ -63,6 +64,7 @@ def without_titles(kb: KnowledgeBase, question: str) -> str:
     if pattern is None:
         titles = {m.code_title.lower() for m in kb.municipalities() if m.code_title}
         titles |= {"minimum housing code", "minimum standards housing code", *(kb.meta("code_names") or ())}
+        titles |= set(kb.meta("before_authority") or ())  # "off the hook w the inspector": whom, not what
         # the covered places' own names: "howard - whats the fine" does not ask about the purpose clause naming Howard
         titles |= {n.lower() for m in kb.municipalities() for n in (m.key, m.name, *m.aliases)}
         alternatives = "|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import ROOT
 
 from knowledge import curated
 
@@ -125,3 +126,15 @@ def test_an_internal_key_in_text_users_see_is_caught():
 )
 def test_numbers_are_read_the_way_ordinances_write_them(text, value):
     assert value in curated.numbers_in(text)
+
+
+def test_no_vocabulary_or_ordinance_file_gives_a_key_twice(tmp_path):
+    # YAML keeps the last of two equal keys: an earlier synonym ("took it down") would silently stop counting
+    from knowledge.text_checks import repeated_keys
+
+    files = sorted((ROOT / "knowledge").glob("*.yml")) + sorted((ROOT / "knowledge" / "data").glob("*.yml"))
+    assert len(files) >= 10
+    assert {str(f.relative_to(ROOT)): repeated_keys(f) for f in files if repeated_keys(f)} == {}
+    twice = tmp_path / "twice.yml"
+    twice.write_text("synonyms:\n  tape: [posted]\n  other: [x]\n  tape: [taped]\n", encoding="utf-8")
+    assert repeated_keys(twice) == ["line 2 and 4: 'tape'"]

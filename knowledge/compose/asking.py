@@ -22,6 +22,16 @@ def asking_share(kb: KnowledgeBase, question: str, municipality: str, ranked: An
     return max(ranked.lexical, _asking_only_share(kb, question, municipality, ranked))
 
 
+def joint_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Sequence[Any]) -> float:
+    """The share of the question the ranked candidates match together (a list's lead-in "… shall be condemned as
+    unfit …:" with the item a story describes, "One which is so damaged, decayed …", for "… caved-in roof and rats
+    everywhere … Can the town condemn it?")."""
+    found, weights = selector.asked_concepts(kb, question, municipality)
+    weights = selector.titles_weigh_little(kb, question, found, weights)
+    matched = {word for r in ranked for word in r.matched}
+    return sum(w for c, w in zip(found, weights) if c.words in matched) / (sum(weights) or 1.0)
+
+
 def asking_sentence_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
     """The share of the sentence that asks a ranked candidate matches, after a story; its share of the whole
     question otherwise."""
@@ -30,10 +40,20 @@ def asking_sentence_share(kb: KnowledgeBase, question: str, municipality: str, r
 
 
 def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, ranked: Any) -> float:
-    """The share of the question's asking sentence (with the sentence it points back to) a ranked candidate matches."""
+    """The share of the question's asking sentence (with the sentence it points back to) a ranked candidate matches.
+    A short asking sentence that points back ("… share a bathroom. … the guy next door is creepy. Is that even
+    allowed?") may point to any sentence of the story: the one the candidate matches best."""
     asking = question_form.asking_with_antecedent(question, kb.meta("back_references") or (), ASKING_MIN_WORDS)
-    found, weights = selector.asked_concepts(kb, asking, municipality)
-    weights = selector.titles_weigh_little(kb, asking, found, weights)
+    story, asked = question_form.story_and_question(question)
+    candidates = [asking]
+    if asking != asked:  # it points back: to each of the story's sentences in turn
+        candidates += [f"{told} {asked}" for told in question_form.story_sentences(story)]
+    return max(_share_of(kb, text, municipality, ranked) for text in candidates)
+
+
+def _share_of(kb: KnowledgeBase, text: str, municipality: str, ranked: Any) -> float:
+    found, weights = selector.asked_concepts(kb, text, municipality)
+    weights = selector.titles_weigh_little(kb, text, found, weights)
     return sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0)
 
 

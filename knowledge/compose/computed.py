@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from knowledge import question_form
 from knowledge.answer_parts import source_line
 from knowledge.compose.answer import Answer, citation_payload, shorten, standard_line, standard_payload
+from knowledge.facts import names_a_side
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, Municipality
 from knowledge.phrase_match import has_phrase
 
@@ -113,6 +114,8 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         return _compared(kb, muni, standard, lead, compared={"stated": stated, "required": standard.value, "below": False})
     shown = f"{stated:g}°"
     below = stated < standard.value
+    if not below and names_a_side(question, kb.fact_vocabulary()):
+        return None  # "turns out he cranked it to 90 & messed w the settings. is that on him?": whose, not how warm
     asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"
     # "landlord says 65 degrees is fine in winter. is it?": a short asking sentence asks about what the story calls fine
     tag = len(asking.split()) <= TAG_QUESTION_MAX_WORDS and question_form.question_kind(asking) == "yes_no"
@@ -380,16 +383,19 @@ def _full_height_share(kb: KnowledgeBase, muni: Municipality, question: str) -> 
     ("only about 40% of the floor has 7'6 or more headroom. problem?": "Yes. 40% … is less than the 1/2 …"); None
     without a stated share, a full-height phrase (people.yml ``space_parts.tall_ceiling``) or the code's share."""
     from knowledge.parsing import people_vocab
+    from knowledge.parsing.household import asks_inadequate
 
+    vocab = people_vocab()
+    for words, percent in (vocab["space_parts"].get("floor_fractions") or {}).items():  # "a third of the floor": 33.3%
+        question = re.sub(rf"\b{re.escape(str(words))} of (?=(?:the |my |our )?(?:floor|room|space|area)\b)", f"{percent:g}% of ", question, flags=re.I)
     found = _FLOOR_SHARE.search(question)
     standard = kb.standard(muni.key, "ceiling_share_of_floor")
-    vocab = people_vocab()
     lowered = " ".join(question.lower().split())
     if found is None or standard is None or not standard.value or not has_phrase(lowered, vocab["space_parts"].get("tall_ceiling") or ()):
         return None
     share = float(found.group(1)) / 100
     ok = share >= float(standard.value) - 1e-9
-    negative = has_phrase(lowered, vocab.get("negative_adequacy") or ())  # "problem?", "too low?"
+    negative = asks_inadequate(lowered, question_form.story_and_question(question)[1])  # "problem?", "too low?"
     word = ("No" if ok else "Yes") if negative else ("Yes" if ok else "No")
     section = kb.section(muni.key, standard.citation)
     lines = [

@@ -44,6 +44,8 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     last = _WORD.findall(re.split(r"[,;:]", question.lower().replace("'", ""))[-1])
     if _opens_yes_no(words) or _opens_yes_no(asking) or (len(last) >= 3 and _opens_yes_no(last, 2)):
         return True
+    if set(asking[:2]) & question_form.WH_WORDS:
+        return False  # "What constitutes a quorum of Muskego's Board …?" asks what, not whether
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
 
@@ -211,6 +213,9 @@ def by_person_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, s
         return None
     said = re.finditer(rf"\b(\d+)\s+(?:[a-z]+\s+){{0,2}}({'|'.join(map(re.escape, nouns))})\b", words_to_digits(question.lower()))
     counts = [(int(m.group(1)), m.group(2)) for m in said]
+    if not counts:  # "… only to his brother and his sister": one each
+        singles = re.findall(rf"\b(?:his|her|their|my|our|a|an|one|the owner'?s?)\s+({'|'.join(map(re.escape, nouns))})\b", question.lower())
+        counts = [(1, noun) for noun in singles if not noun.endswith("s") or noun.endswith("ss")]
     if not counts:
         return None
     for clause in clauses(text):

@@ -131,3 +131,17 @@ def two_part_first(
     if not asks_again:  # "… blinds or curtains? mine has nothing …": the first part leads, the rest is told
         return [first, *rest], False
     return [first, *rest], True
+
+
+def later_part_verdict(question: str, provision: str, share: float) -> str:
+    """ "As to the second part, yes. " when a question in two parts asks something else first and then yes or no ("By
+    what methods may a notice … be served …? In particular, is posting a copy … sufficient by itself?") and the
+    provision's wording settles the second part; empty otherwise, and when the first part asks for a figure (the
+    figure leads: "What is the maximum forfeiture …, and is each day a separate offense?")."""
+    from knowledge.compose.plain_verdict import _verdict
+
+    parts = question_parts(question)
+    if len(parts) != 2 or selector.question_kind(parts[0]) in ("yes_no", "figure") or selector.question_kind(parts[1]) != "yes_no":
+        return ""
+    verdict = _verdict(parts[1], provision, share)
+    return f"As to the second part, {verdict.lower()}. " if verdict in ("Yes", "No") else ""

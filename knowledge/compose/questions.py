@@ -29,9 +29,11 @@ from knowledge.compose.asking import (
     asking_sentence_share,
     asking_share,
     asks_less,
+    joint_share,
     period_first,
     time_setting_first,
 )
+from knowledge.compose.beside import reached_sentence, topicless_sentence
 from knowledge.compose.computed import (
     age_counted,
     ceiling_check,
@@ -56,7 +58,7 @@ from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count
 from knowledge.compose.lists import item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
-from knowledge.compose.parts import first_part, first_part_first, first_part_kind, two_part_first
+from knowledge.compose.parts import first_part, first_part_first, first_part_kind, later_part_verdict, two_part_first
 from knowledge.compose.plain_verdict import (
     _BINDS,
     ANSWER_MIN_LEXICAL,
@@ -214,7 +216,7 @@ def answer_question(
         missing = not_addressed(muni, f"the {_lower_first(kb.standard_description(unstated).split(' (')[0])}", topic)
         missing.payload["review"] = "not_stated"
         return missing
-    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+    if not ranked or asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL:  # (a long story: its asking sentence's)
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
@@ -450,25 +452,6 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
 
-# A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
-# the OWNER definition on agents, rather than the whole definition).
-SENTENCE_OVER_DEFINITION = 0.1
-
-
-def topicless_sentence(ranked: Sequence[Any]) -> Any | None:
-    """A sentence of no topic (one inside a definition) matching within ``SENTENCE_OVER_DEFINITION`` of the best-ranked
-    candidate, or None."""
-    return next(
-        (
-            r
-            for r in ranked
-            if r.candidate.kind == "sentence" and not r.candidate.topics
-            and r.lexical >= ranked[0].lexical - SENTENCE_OVER_DEFINITION
-        ),
-        None,
-    )
-
-
 def _beyond_topics(
     kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
 ) -> Answer | None:
@@ -621,8 +604,13 @@ def compose_lead(
             # its lead-in ("No basement space shall be used as a habitable room … unless:") settles it
             # ("can i rent out my basement as a bedroom?" describes no item: only if its conditions are met)
             described = matched_items(ranked, listed[2], listed[0].citation) if listed else [lead]
-            verdict = _verdict(asked, introduced, share, conditional=not described)
-        opening = f"{verdict}. " if verdict else ""
+            together = [r for r in ranked if r.candidate.text.strip() == introduced.strip() or any(r.candidate.citation == d.citation for d in described)]
+            together_share = joint_share(kb, question, muni.key, together)  # the lead-in with the items the story describes
+            verdict = _verdict(asked, introduced, max(share, together_share), conditional=not described)
+        items = [lead.text, *(f"{listed[1]} {item.text}" for item in (listed[2] if listed else ()))]  # each with its lead-in
+        if plain_verdicts and any(question_form.conflicts_with(asked, t) and verdict in (None, CONDITIONAL) or question_form.lacks_required(asked, t) and verdict is None for t in items):
+            verdict = "No"  # "… the only window is partly below the dirt. can that be rented as a bedroom?": item (3) fails
+        opening = f"{verdict}. " if verdict else (later_part_verdict(question, lead.text, share) if plain_verdicts and not settled and not second else "")
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
         if not verdict and yes_no and not settled and not closest and question_form.ASKS_FOR_RULE.search(asked):
             opening = "Yes. "  # "… If there's a fire I don't know how I'd get out. Isn't there a rule about that?"
@@ -637,7 +625,9 @@ def compose_lead(
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{_display_sentence(introduced)}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            asked_items = matched_items(ranked, items, parent.citation) if yes_no else []  # a yes or no turns on the items it describes
+            failing = [i for i in items if plain_verdicts and any(f(asked, f"{introduced} {i.text}") for f in (question_form.conflicts_with, question_form.lacks_required))]
+            asked_items = matched_items(ranked, items, parent.citation) if yes_no or failing else []  # a yes or no turns on the items it describes
+            asked_items = [*failing, *(item for item in asked_items if item not in failing)]
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
         elif closest:
@@ -650,6 +640,9 @@ def compose_lead(
             )
         lines.extend([note] if note else [])
         cited.append(section)
+        reached = reached_sentence(kb, muni.key, lead, ranked)  # "the screens 12.06(2) requires": that requirement too
+        lines.extend([f'{reached[0].full_citation} says: "{shorten(_display_sentence(reached[1]), SENTENCE_LIMIT)}"'] if reached else [])
+        cited.extend([reached[0]] if reached else [])
     also = next(
         (
             r.candidate

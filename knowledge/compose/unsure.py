@@ -11,6 +11,7 @@ from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.asked import asking_sentence_topic, names_keyword
 from knowledge.compose.asking import asking_sentence_share, period_first
+from knowledge.compose.beside import topicless_sentence
 from knowledge.compose.computed import (
     age_counted,
     ceiling_check,
@@ -26,7 +27,6 @@ from knowledge.compose.questions import (
     member_definition,
     quoted_definition,
     scope_note,
-    topicless_sentence,
 )
 from knowledge.compose.unit_scope import prefer_general
 from knowledge.kb import KnowledgeBase, Municipality
@@ -41,6 +41,13 @@ def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
             if names_keyword(word, lowered) and (best is None or len(word) > best[0]):
                 best = (len(word), topic)
     return best[1] if best else None
+
+
+def named_topics(kb: KnowledgeBase, text: str) -> set[str]:
+    """Every topic a text names by one of its keywords ("minimum total window area for a sleeping room …": the window
+    topic and the sleeping-room one)."""
+    lowered = text.lower()
+    return {topic for topic, config in kb.topic_configs().items() if any(names_keyword(w, lowered) for w in config.keywords)}
 
 
 # When the classifier is unsure (see README "When the assistant is unsure" for how these were set).

@@ -22,6 +22,7 @@ from knowledge.compose.answer import (
     quote_lines,
     shorten,
 )
+from knowledge.compose.beside import reached_by_rule
 from knowledge.compose.conditions import _wording, describe_condition, describe_depends, describe_rule
 from knowledge.compose.plain_verdict import whole_sentence
 from knowledge.facts import asker_unknown, proposed_side, refusing_side, repairs_excepted
@@ -95,6 +96,7 @@ def answer_duty(
     if only and "; ask the " in lead:  # "… when the building has two dwelling units (the text decides it only when …); ask …"
         lead = lead.replace("; ask the ", f" ({only}); ask the ", 1)
     unless = _unless_line(verdict)
+    question_asked = question
     question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
     if verdict.rule is None and not verdict.cases:
@@ -104,6 +106,9 @@ def answer_duty(
     # a yes resting on the rule's own exception ("… except for such temporary interruption as may be necessary while
     # actual repairs …") quotes the whole sentence, exception and all
     excepting = bool(forbidden) and not forbidden.startswith("No. ")
+    reached = reached_by_rule(kb, muni.key, verdict.rule, question_asked) if verdict.kind == "decided" else None
+    if reached is not None and reached[0] not in cited:  # "doesn't he have to fix the roof?": the item on roofs, second
+        cited.insert(1, reached[0])
     lines.append(_rule_quote_lines(cited, [r for r in cited_rules if r is not None], quote_limit, whole=excepting))
     determination = evaluate(rules, facts, duty)
     payload = {

@@ -32,6 +32,21 @@ def people_vocab() -> dict[str, Any]:
     return _PEOPLE_VOCAB
 
 
+def asks_inadequate(question: str, asking: str | None = None) -> bool:
+    """Whether a question asks if a space is INadequate ("is it too small?", "problem?": ``people.yml``
+    ``negative_adequacy``), so a check that meets the minimum answers "No". Such words in the story do not count
+    when the sentence that asks (``asking``) has none and asks whether it is adequate (``positive_adequacy``: "the
+    landlord keeps hinting it's too small … is the room big enough by the code?")."""
+    from knowledge.phrase_match import has_phrase
+
+    vocab = people_vocab()
+    negative = vocab.get("negative_adequacy") or ()
+    lowered, asked = (" ".join(str(t).lower().split()) for t in (question, asking or question))
+    if not has_phrase(lowered, negative):
+        return False
+    return has_phrase(asked, negative) or not has_phrase(asked, vocab.get("positive_adequacy") or ())
+
+
 @dataclass(frozen=True)
 class Person:
     """One person of a household: the word's age band (``adult``, ``child``, …) and the age if stated."""
@@ -243,6 +258,11 @@ def _phrase_in(words: list[str], i: int, phrases: Iterable[str]) -> bool:
     return False
 
 
+def _they_are(found: re.Match[str]) -> str:
+    ages = [a for a in found.groups() if a]
+    return "they are " + ", ".join(ages[:-1]) + " and " + ages[-1]
+
+
 def parse_household(text: str) -> Household | None:
     """Who the people of a message are, with what their words say about their ages, or None.
 
@@ -259,6 +279,8 @@ def parse_household(text: str) -> Household | None:
     # "my two daughters … one is 14 and the other is 9": their ages, as "they're 14 and 9"
     if vocab.get("one_and_the_other"):
         lowered = re.sub(str(vocab["one_and_the_other"]), r"they are \1 and \2", lowered)
+    if vocab.get("oldest_to_youngest"):  # "my oldest is 14, the middle one is 8 and the youngest just turned 5"
+        lowered = re.sub(str(vocab["oldest_to_youngest"]), _they_are, lowered)
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
     for phrase, counted in phrases.items():  # "both of us": 2 of us; "having a baby": having a newborn
         lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)

@@ -197,6 +197,10 @@ def parse_space_request(text: str) -> SpaceRequest:
     return _read_request(_HYPHENATED_SIZE.sub(lambda m: m.group(0).replace("-", " "), lowered))
 
 
+# words that speak of more than one room, so two rooms of one size are two ("both bedrooms are 10x10")
+_MORE_THAN_ONE_ROOM = re.compile(
+    r"\b(?:rooms|bedrooms|each (?:room|bedroom|one)|both|(?:two|2|other|another|second|first) (?:room|bedroom)s?|one is|the other)\b"
+)
 # a size written with hyphens ("a 12-by-14-foot sleeping room"), read as "12 by 14 foot"
 _HYPHENATED_SIZE = re.compile(r"\b\d+(?:\.\d+)?-(?:by|x)-\d+(?:\.\d+)?(?:-(?:foot|feet|ft))?\b")
 
@@ -212,7 +216,12 @@ def _without(text: str, phrases: Any) -> str:
 def _read_request(lowered: str) -> SpaceRequest:
     vocab = people_vocab()
     rooms, closet, low, tall, window, openable = _space_parts(lowered)
+    parts = vocab["space_parts"]
+    if openable is None and has_phrase(lowered, parts.get("shut_window") or ()) and not has_phrase(lowered, parts.get("other_windows") or ()):
+        openable = 0.0  # "… only has one small window that's painted shut": none of it opens
     rooms = [r for r in rooms if not re.fullmatch(r"\d+(?:[.,]\d+)*", r.source_text.strip())]  # "30 units" is no room
+    if len(rooms) == 2 and rooms[0].area_sqft and rooms[0].area_sqft == rooms[1].area_sqft and not _MORE_THAN_ONE_ROOM.search(lowered):
+        rooms = rooms[:1]  # "a 72 sq ft bedroom … isn't 72 square feet enough?": one room, its size said twice
     kinds = vocab["space_kinds"]
     kind = None
     rooming = has_phrase(lowered, vocab["rooming"])

@@ -8,7 +8,6 @@ from typing import Any, Sequence
 
 from knowledge.answer_parts import source_line
 from knowledge.compose import Answer, citation_payload
-from knowledge.phrase_match import has_phrase
 from knowledge.space.results import (
     COMPUTED,
     FAILS,
@@ -118,7 +117,7 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     """The check's answer with "Yes." or "No." first when ``question`` asks yes or no ("can he move a 2nd
     guy in with me?", "is my bedroom big enough?") and the verdict is decided. A question whether a space
     is inadequate ("is it too small?", ``people.yml`` ``negative_adequacy``) gets the opposite word."""
-    from knowledge.parsing.household import people_vocab
+    from knowledge.parsing.household import asks_inadequate, people_vocab
     from knowledge.question_form import question_kind, story_and_question
 
     verdict = answer.payload.get("verdict")
@@ -135,7 +134,7 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     opens = bool(set(re.findall(r"[a-z]+", asking.lower())[:1]) & {"does", "do", "is", "are", "can", "will", "would"})
     if verdict not in (MEETS, FAILS) or not (proposes or opens or "yes_no" in (question_kind(question or ""), question_kind(asking))):
         return answer
-    negative = has_phrase(lowered, people_vocab().get("negative_adequacy") or ())
+    negative = asks_inadequate(lowered, asking)
     if negative and re.search(r"\bor (?:is it |is that |are we |its |it's )?(?:" + "|".join(map(re.escape, people_vocab().get("negative_adequacy") or ())) + r")\b", lowered):
         negative = False  # "is that ok or is it too small": the first alternative asks
     word = "Yes" if (verdict == MEETS) != negative else "No"
