@@ -402,8 +402,9 @@ def select(
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)
     unit = asked_unit(question)
-    asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", "")))
     needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
+    # (the sentence that asks, read only for such a question: the party it names picks its rule)
+    asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", ""))) if needs else ""
     left_out = kind == "yes_no" and bool(PERMISSION.search(question)) and leaves_out(question)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:

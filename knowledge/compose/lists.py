@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.sentences import lead_in_of, split_sentences
 
@@ -111,3 +112,22 @@ def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str =
         if set(r.matched) - others and item not in found:
             found.append(item)
     return found if found and ranked and ranked[0].candidate.citation in (found[0].citation, parent) else []
+
+
+def describes_failing(question: str, text: str) -> bool:
+    """Whether a question describes the thing a provision (or a list's item, read with its lead-in) requires as failing:
+    what its words rule out ("the glass is all below ground level" against "… entirely above the grade …") or what it
+    says is missing ("no shower or tub at all" against "… equipped with … bathtub or shower")."""
+    return question_form.conflicts_with(question, text) or question_form.lacks_required(question, text)
+
+
+def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, conditional: str) -> str | None:
+    """ "No" when the question describes failing what one of ``texts`` requires and the wording gave no plain answer (a
+    conflict also overrides ``conditional``, "Yes, but only if its conditions are met": the condition is told failing);
+    ``verdict`` otherwise."""
+    for text in texts:
+        if question_form.conflicts_with(question, text) and verdict in (None, conditional):
+            return "No"
+        if question_form.lacks_required(question, text) and verdict is None:
+            return "No"
+    return verdict

@@ -55,7 +55,7 @@ from knowledge.compose.elsewhere import (
     elsewhere,
 )
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
-from knowledge.compose.lists import item_lead_in, matched_items, whole_list
+from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
 from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, later_part_verdict, two_part_first
@@ -608,8 +608,8 @@ def compose_lead(
             together_share = joint_share(kb, question, muni.key, together)  # the lead-in with the items the story describes
             verdict = _verdict(asked, introduced, max(share, together_share), conditional=not described)
         items = [lead.text, *(f"{listed[1]} {item.text}" for item in (listed[2] if listed else ()))]  # each with its lead-in
-        if plain_verdicts and any(question_form.conflicts_with(asked, t) and verdict in (None, CONDITIONAL) or question_form.lacks_required(asked, t) and verdict is None for t in items):
-            verdict = "No"  # "… the only window is partly below the dirt. can that be rented as a bedroom?": item (3) fails
+        # "… the only window is partly below the dirt. can that be rented as a bedroom?": item (3) fails
+        verdict = failing_verdict(asked, items, verdict, CONDITIONAL) if plain_verdicts else verdict
         opening = f"{verdict}. " if verdict else (later_part_verdict(question, lead.text, share) if plain_verdicts and not settled and not second else "")
         yes_no = plain_verdicts and selector.question_kind(selector.without_titles(kb, asked)) == "yes_no"
         if not verdict and yes_no and not settled and not closest and question_form.ASKS_FOR_RULE.search(asked):
@@ -625,7 +625,7 @@ def compose_lead(
             where = f"The closest provision in the {muni.name} code is {parent.full_citation}:" if closest else ""
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{_display_sentence(introduced)}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
-            failing = [i for i in items if plain_verdicts and any(f(asked, f"{introduced} {i.text}") for f in (question_form.conflicts_with, question_form.lacks_required))]
+            failing = [item for item in items if plain_verdicts and describes_failing(asked, f"{introduced} {item.text}")]
             asked_items = matched_items(ranked, items, parent.citation) if yes_no or failing else []  # a yes or no turns on the items it describes
             asked_items = [*failing, *(item for item in asked_items if item not in failing)]
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
