@@ -155,7 +155,9 @@ def compare(before: str, after: str) -> None:
     for key in sorted(set(old) & set(new)):
         if old[key]["right"] != new[key]["right"]:
             sign = "+" if new[key]["right"] else "-"
-            click.echo(f"{sign} {key[0]}/{key[1]} [{new[key]['municipality']}] {new[key]['question']!r}")
+            # the acceptance set is never read question by question: its ids only
+            asked = "" if key[0] == "acc" else f" {new[key]['question']!r}"
+            click.echo(f"{sign} {key[0]}/{key[1]} [{new[key]['municipality']}]{asked}")
     sets = sorted({k[0] for k in new}, key=lambda s: (not s.isdigit(), int(s) if s.isdigit() else 0, s))
     for name in sets:
         a = [r for k, r in old.items() if k[0] == name]
@@ -167,10 +169,10 @@ def compare(before: str, after: str) -> None:
 @click.argument("tag")
 @click.option("--set", "only", default=None, help="Only this set (acc, places, a number).")
 def misses(tag: str, only: str | None) -> None:
-    """The questions a run got wrong, with the head of each reply."""
+    """The questions a run got wrong, with the head of each reply (not the acceptance set's: it is never read)."""
     for row in load(tag):
-        if row["right"] or (only and row["set"] != only.split("/")[-1]):
-            continue
+        if row["right"] or (only and row["set"] != only.split("/")[-1]) or row["set"] == "acc":
+            continue  # (the acceptance set is never read question by question)
         click.echo(f"{row['set']}/{row['id']} [{row['municipality']}] {row['why']}")
         for turn in row["before"]:
             click.echo(f"    before: {turn}")

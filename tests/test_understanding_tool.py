@@ -45,3 +45,14 @@ def test_compare_lists_the_questions_that_changed(tmp_path, monkeypatch):
     assert "+ 36/BQ001 [muskego] 'which applies?'" in result.output
     assert "BQ002" not in result.output
     assert "50.0% right first (1/2), not understood 0.0%  ->  100.0% right first (2/2)" in result.output
+
+
+def test_the_acceptance_sets_questions_are_never_shown(tmp_path, monkeypatch):
+    monkeypatch.setattr(understanding, "OUT", tmp_path)
+    row = {"set": "acc", "id": "q1", "municipality": "amery", "question": "a secret question", "place": None, "register": "tenant",
+           "why": "lead=False", "before": [], "expect": {}, "reply": "a reply", "not_understood": False}
+    (tmp_path / "a.json").write_text(json.dumps([{**row, "right": True}]))
+    (tmp_path / "b.json").write_text(json.dumps([{**row, "right": False}]))
+    compared = CliRunner().invoke(understanding.cli, ["compare", "a", "b"]).output
+    assert "- acc/q1 [amery]" in compared and "secret" not in compared
+    assert "secret" not in CliRunner().invoke(understanding.cli, ["misses", "b"]).output
