@@ -48,13 +48,7 @@ def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, rank
     candidates = [asking]
     if asking != asked:  # it points back: to each of the story's sentences in turn
         candidates += [f"{told} {asked}" for told in question_form.story_sentences(story)]
-    return max(_share_of(kb, text, municipality, ranked) for text in candidates)
-
-
-def _share_of(kb: KnowledgeBase, text: str, municipality: str, ranked: Any) -> float:
-    found, weights = selector.asked_concepts(kb, text, municipality)
-    weights = selector.titles_weigh_little(kb, text, found, weights)
-    return sum(w for c, w in zip(found, weights) if c.words in ranked.matched) / (sum(weights) or 1.0)
+    return max(joint_share(kb, text, municipality, [ranked]) for text in candidates)
 
 
 # After a story, a provision matching nearly as much of the whole message (this much less at most) leads when it

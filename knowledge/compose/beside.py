@@ -14,11 +14,11 @@ from knowledge.rules import Rule
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
 SENTENCE_OVER_DEFINITION = 0.1
-# A section number as the curated scopes write it ("12.06(2)", "§ 190-6A", "258-18B").
 # A "who" verdict quotes what its rule reaches when one of the question's best this-many sentences is there and
 # matches more than this share of the question.
 REACHED_LOOK = 12
 REACHED_MIN_LEXICAL = 0.2
+# A section number as the curated scopes write it ("12.06(2)", "§ 190-6A", "258-18B").
 _SECTION_REF = re.compile(r"(?:§\s*)?\b\d+(?:\.\d+|-\d+[A-Z]?)(?:\([0-9a-z]+\))*")
 
 
@@ -39,17 +39,22 @@ def topicless_sentence(ranked: Sequence[Any]) -> Any | None:
 def _reached(kb: KnowledgeBase, municipality: str, rules: Sequence[Rule]) -> list[str]:
     """The citations the rules reach: the sections their curated scopes name ("the screens 12.06(2) requires") and the
     items of the list a rule's quote introduces ("… which does not comply with the following:")."""
-    refs = [ref.replace("§", "").strip() for rule in rules for ref in _SECTION_REF.findall(rule.scope or "")]
+    refs = [_bare(ref) for rule in rules for ref in _SECTION_REF.findall(rule.scope or "")]
     for rule in rules:
         if selector.introduces_list(kb, municipality, rule.citation, rule.quote):
-            refs += [item.citation.replace("§", "").strip() for item in kb.children(municipality, rule.citation)]
+            refs += [_bare(item.citation) for item in kb.children(municipality, rule.citation)]
     return refs
+
+
+def _bare(citation: str) -> str:
+    """A citation without its section sign ("§ 190-6A" → "190-6A"), as scopes and candidates are compared."""
+    return citation.replace("§", "").strip()
 
 
 def _first_within(kb: KnowledgeBase, municipality: str, refs: Sequence[str], ranked: Sequence[Any], floor: float) -> tuple[Section, str] | None:
     for r in ranked:
         candidate = r.candidate
-        if candidate.kind == "sentence" and r.lexical > floor and any(candidate.citation.replace("§", "").strip().startswith(ref) for ref in refs):
+        if candidate.kind == "sentence" and r.lexical > floor and any(_bare(candidate.citation).startswith(ref) for ref in refs):
             section = kb.section(municipality, candidate.citation)
             if section is not None:
                 return section, candidate.text

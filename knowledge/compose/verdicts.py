@@ -96,17 +96,16 @@ def answer_duty(
     if only and "; ask the " in lead:  # "… when the building has two dwelling units (the text decides it only when …); ask …"
         lead = lead.replace("; ask the ", f" ({only}); ask the ", 1)
     unless = _unless_line(verdict)
-    question_asked = question
-    question = kb.fact_question(verdict.question, muni.key) if verdict.question else None
+    to_ask = kb.fact_question(verdict.question, muni.key) if verdict.question else None
     cited_rules = [verdict.rule, *(c.rule for c in verdict.cases), *(e.rule for e in verdict.exceptions)]
     if verdict.rule is None and not verdict.cases:
         cited_rules += rules
     cited = _cited_sections(kb, muni.key, cited_rules)
-    lines = [lead, *([unless] if unless else []), *([ask_line(question)] if question else [])]
+    lines = [lead, *([unless] if unless else []), *([ask_line(to_ask)] if to_ask else [])]
     # a yes resting on the rule's own exception ("… except for such temporary interruption as may be necessary while
     # actual repairs …") quotes the whole sentence, exception and all
     excepting = bool(forbidden) and not forbidden.startswith("No. ")
-    reached = reached_by_rule(kb, muni.key, verdict.rule, question_asked) if verdict.kind == "decided" else None
+    reached = reached_by_rule(kb, muni.key, verdict.rule, question) if verdict.kind == "decided" else None
     if reached is not None and reached[0] not in cited:  # "doesn't he have to fix the roof?": the item on roofs, second
         cited.insert(1, reached[0])
     lines.append(_rule_quote_lines(cited, [r for r in cited_rules if r is not None], quote_limit, whole=excepting))
@@ -122,7 +121,7 @@ def answer_duty(
         "verdict": {
             "lead": lead,
             "unless": unless,
-            "question": question,
+            "question": to_ask,
             "kind": verdict.kind,
             "short": _short_lead(muni, what, verdict, role),
             "short_unless": _unless_line(verdict, short=True),
