@@ -17,8 +17,10 @@ from actions.common import (
     intent_of,
     kb,
     latest_entity,
+    question_before_place,
     send,
     user_texts,
+    with_counted_people,
 )
 from actions.safety import guarded
 from actions.space import (
@@ -111,6 +113,9 @@ def named_room_figure(text: str, asked: str | None) -> str | None:
     if not asked or not is_space_topic(asked):
         return None
     figures = [t for t in named_topics(kb(), question_form.story_and_question(text)[1]) if room_figure_topic(t)]
+    # ("The living room … is about 200 square feet and it has one small window that opens maybe 4 square feet. … Is
+    # that enough?": the story names the window, the asking sentence nothing)
+    figures = figures or [t for t in named_topics(kb(), text) if room_figure_topic(t)]
     request = parsing.parse_space_request(text) if len(figures) == 1 else None
     return figures[0] if request is not None and request.rooms and request.household is None else None
 
@@ -199,6 +204,8 @@ def question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[s
     that tells no time is asked of the time an earlier message told ("got a notice 18 days ago" … "can i still get a
     hearing?")."""
     question, ranking = _question_for(tracker, topic)
+    if question and question == tracker.latest_message.get("text"):
+        question = with_counted_people(tracker, question)  # "8 of us renting rooms" … "only one bathroom. ok?"
     if question and elapsed.asks_if_late_untimed(question):
         earlier = user_texts(tracker)[:-1][-TIME_TOLD_TURNS:]
         told = next((t for t in map(elapsed.told_time, reversed(earlier)) if t), None)
@@ -516,6 +523,15 @@ class ActionSetMunicipality(Action):
             return answer_or_ask(dispatcher, tracker, topic)
         if latest_entity(tracker, "user_role"):  # "I'm a landlord in the Town of Holland"
             return await ActionSetRole().run(dispatcher, tracker, domain)
+        waiting = question_before_place(tracker)
+        if waiting is not None:  # "… who is treated as the owner under a land contract?" … "amery": that question
+            from knowledge.compose import answer_unsure
+
+            question, parse = waiting
+            unsure = answer_unsure(kb(), question, key, current_role(tracker), intent_ranking(parse), current_facts(tracker))
+            if unsure.housing and unsure.answer is not None:
+                events = send(dispatcher, unsure.answer, tracker) + [SlotSet("municipality", key)]
+                return events + ([SlotSet("topic", unsure.topic)] if unsure.topic else [])
         name = kb().municipality(key).name
         dispatcher.utter_message(text=f"Got it: {name}. What would you like to know about its housing code?")
         return [SlotSet("municipality", key)]

@@ -168,3 +168,37 @@ def send(dispatcher: CollectingDispatcher, answer: Answer, tracker: Tracker) -> 
     if answer.payload.get("citations"):
         events.append(SlotSet("last_citations", answer.payload["citations"]))
     return events
+
+
+def question_before_place(tracker: Tracker) -> tuple[str, Dict[str, Any]] | None:
+    """The user's message before the latest one and its parse, when the bot answered it by asking which municipality
+    ("Where a rental dwelling is being purchased on a land contract, who is treated as the owner?" … "amery"): the
+    question waits for the place."""
+    events = list(tracker.events or [])
+    users = [i for i, e in enumerate(events) if e.get("event") == "user"]
+    if len(users) < 2:
+        return None
+    between = [e for e in events[users[-2] + 1 : users[-1]] if e.get("event") == "bot"]
+    custom = ((between[-1].get("data") or {}).get("custom") or {}) if between else {}
+    if custom.get("ask") != "municipality":
+        return None
+    earlier = events[users[-2]]
+    return str(earlier.get("text") or ""), earlier.get("parse_data") or {}
+
+
+# How many earlier user messages are read for the people a question about bathroom fixtures counts on.
+COUNT_TOLD_TURNS = 2
+
+
+def with_counted_people(tracker: Tracker, text: str) -> str:
+    """A question that states how many bathrooms there are but counts no people, with the earlier message that
+    counted them before it ("There are 8 of us renting rooms." … "There's only one bathroom for all of us. Is that
+    even allowed?"); the question alone otherwise."""
+    from knowledge import selector
+    from knowledge.compose.fixture_counts import stated_fixtures
+
+    if stated_fixtures(text) is None or selector.head_count(text) is not None:
+        return text
+    earlier = user_texts(tracker)[:-1][-COUNT_TOLD_TURNS:]
+    counted = next((t for t in reversed(earlier) if not t.startswith("/") and selector.head_count(t)), None)
+    return f"{counted.rstrip(' .!?')}. {text}" if counted else text

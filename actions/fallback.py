@@ -28,7 +28,15 @@ from actions.answers import (
     topic_asked,
     topic_of,
 )
-from actions.common import current_facts, current_municipality, current_role, kb, latest_entity, send
+from actions.common import (
+    current_facts,
+    current_municipality,
+    current_role,
+    kb,
+    latest_entity,
+    send,
+    with_counted_people,
+)
 from actions.safety import guarded
 from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
 from knowledge import parsing, selector, space
@@ -68,7 +76,8 @@ def follow_up_answer(
     users = [e for e in tracker.events or [] if e.get("event") == "user"]
     before = str(users[-2].get("text") or "") if len(users) > 1 else ""
     carried = sorted(named_scopes(kb(), before) - named_scopes(kb(), text))
-    question = f"{text} ({', '.join(carried)})" if carried else text
+    counted = with_counted_people(tracker, text)  # "8 of us renting rooms" … "only one bathroom. ok?"
+    question = f"{counted} ({', '.join(carried)})" if carried else counted
     # ("is there a different number for bathrooms?" after the heating figure: the heating topic's, not the guesses')
     ranking = [] if asks_other_figure_for(text) else intent_ranking(tracker.latest_message)
     answer = answer_topic(kb(), key, topic, current_facts(tracker), current_role(tracker), question, ranking)

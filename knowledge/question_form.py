@@ -455,7 +455,9 @@ def yes_no(question: str, provision: str) -> str | None:
     if compels:
         # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
         # me?" is met by what he "may require" too
-        binding = r"\b(shall|must|required|may)\b" if compels.group(0).endswith(("me", "us")) else r"\b(shall|must|required)\b"
+        by_officer = not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we"))
+        may_answers = compels.group(0).endswith(("me", "us")) or (by_officer and names_officer(provision))
+        binding = r"\b(shall|must|required|may)\b" if may_answers else r"\b(shall|must|required)\b"
         affirmed = re.search(binding, provision, re.I) and not negated
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
     if lacks_required(question, provision) or _only_one_of_both(question, provision):

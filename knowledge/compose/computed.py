@@ -291,6 +291,7 @@ def stated_ceiling(question: str) -> float | None:
     from knowledge.parsing import parse_length
 
     heights: dict[float, float] = {}
+    question = re.sub(r"\s+and an? half\b|\s*½", " 1/2", question, flags=re.I)  # "6 and a half feet"
     for match in _CEILING_HEIGHT.finditer(question):
         text = (match.group("after") or match.group("before")).replace("''", '"')
         half = " 1/2" in text or "1/2" in text
@@ -480,5 +481,7 @@ def temperature_topic(kb: KnowledgeBase, municipality: str, question: str, topic
     for topic in dict.fromkeys(t for t in topics if t and t in kb.topics()):
         standard, stated = _stated_and_required(kb, muni, kb.topic_config(topic).standards, question)
         if standard is not None and stated is not None:
+            if stated > standard.value and names_a_side(question, kb.fact_vocabulary()):
+                return None  # "… cranking the thermostat to 85 … Is it really on me to run the heat properly?": whose duty
             return topic  # compared, or the code's own figure named ("have to keep the heat at 70?")
     return None

@@ -21,9 +21,18 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     description = kb.standard_description(standard.key).split(" (")[0]
     if not count or standard.unit != "persons" or not standard.value or " per " not in description:
         return ""
-    if "fraction thereof" not in standard.quote.lower():
-        return ""
     each = int(standard.value)
+    if "fraction thereof" not in standard.quote.lower():
+        # no rounding in the text, so no count needed is computed; but "8 of us share one bathroom" against one for each
+        # six persons is settled either way: one serves six, not eight
+        have = stated_fixtures(question)
+        if have is None or selector.question_kind(first_part(question)) != "yes_no":
+            return ""
+        enough = have * each >= count
+        return (
+            f"{'Yes' if enough else 'No'}: the code requires one {description.split(' per ', 1)[1]} for each {each} persons; "
+            f"{have} {'serves' if have == 1 else 'serve'} at most {have * each} persons, and there are {count}."
+        )
     need = -(-count // each)
     thing = description.split(" per ", 1)[1]
     line = (

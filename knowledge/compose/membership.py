@@ -44,8 +44,10 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     last = _WORD.findall(re.split(r"[,;:]", question.lower().replace("'", ""))[-1])
     if _opens_yes_no(words) or _opens_yes_no(asking) or (len(last) >= 3 and _opens_yes_no(last, 2)):
         return True
-    if set(asking[:2]) & question_form.WH_WORDS:
-        return False  # "What constitutes a quorum of Muskego's Board …?" asks what, not whether
+    if set(asking[:2]) & question_form.WH_WORDS or (len(last) >= 3 and set(last[:1]) & question_form.WH_WORDS):
+        # "What constitutes a quorum of Muskego's Board …?", "Where … on a land contract, who is treated as the
+        # owner …?" ask what or who, not whether
+        return False
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
 
@@ -308,6 +310,8 @@ def membership_verdict(
     asked = asks_membership(kb, question) or (municipality is not None and membership_term(kb, question, municipality) is not None)
     if not asked or _choice_of_terms(kb, question, municipality):
         return None  # "Is that a basement or a cellar?" asks which, not whether
+    if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who":
+        return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
     counted = by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
     if counted is not None:
         return counted
@@ -360,10 +364,13 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
         else:
             lead = f'{word}. {says}: "{clause}"'
         return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)
-    if selector.question_kind(question) != "who":
-        clause = asked_clause(kb, question, term, text)
-        if clause:  # "what winter base temperature does the definition state?": that clause first
-            return Answer(f'{says}: "{clause}"\n{answer.text}', answer.payload, answer.buttons)
+    clause = asked_clause(kb, question, term, text)
+    if clause:  # "what winter base temperature does the definition state?", "… on a land contract, who is the owner?": that clause first
+        return Answer(f'{says}: "{clause}"\n{answer.text}', {**answer.payload, "asked_clause": clause}, answer.buttons)
+    best = _best_clause(kb, question, term, text)
+    if best is not None and best[0] >= float((kb.meta("definition_membership") or {}).get("min_share", 0.6)):
+        # "who must approve extermination methods?": the whole definition answers (… "approved by the Health Officer")
+        return Answer(answer.text, {**answer.payload, "asked_clause": best[1]}, answer.buttons)
     return answer
 
 

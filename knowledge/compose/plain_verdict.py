@@ -86,9 +86,11 @@ def side_verdict(kb: Any, question: str, provision: str) -> str | None:
 def _states_duty(question: str, provision: str) -> bool:
     """Whether a yes/no question asks what is needed (not what is allowed) and the provision states a duty."""
     asking = question_form.story_and_question(question)[1]
+    compels = question_form.COMPELS.search(asking)  # "… can the town make the landlord put one in?": need, asked of an officer
+    duty = r"\b(?:shall|must|required|may require)\b" if compels else r"\b(?:shall|must|required)\b"
     return (
-        not question_form.PERMISSION.search(asking)  # "does the code actually make him fix it?" too
-        and bool(re.search(r"\b(?:shall|must|required)\b", provision, re.I))
+        (not question_form.PERMISSION.search(asking) or bool(compels))  # "does the code actually make him fix it?" too
+        and bool(re.search(duty, provision, re.I))
         and not question_form.NEGATIONS.search(provision)
     )
 
@@ -153,3 +155,27 @@ def whole_sentence(section_text: str, quote: str) -> str:
         return quote
     end = re.search(r"[.;](?=\s+[A-Z(]|\s*$)", flat[start + len(head) :])
     return flat[start : start + len(head) + end.end()] if end else flat[start:]
+
+
+# A standard that leaves out what falls short of its figure ("Floor area under a ceiling lower than this is not counted",
+# "A window facing a structure closer than this does not count toward the window area").
+_LEFT_OUT_BELOW = re.compile(r"\b(?:lower|closer|less) than this\b.*\b(?:not (?:be )?counted|does not count)\b", re.I)
+_ASKS_COUNTED = re.compile(r"\b(?:count|counts|counted|counting|included?|includes|considered)\b", re.I)
+_FEET_STATED = re.compile(
+    r"\b(?:(?P<short>under|below|less than|lower than|closer than|not even)\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?:feet|foot|ft\b|')", re.I
+)
+
+
+def left_out_verdict(description: str, value: float | None, question: str) -> str | None:
+    """ "No" when a yes/no question asks whether something counts ("does the part where its under 5 feet count toward
+    how big the room is?", "the wall next door is about 2 feet from it … the landlord says the window still counts.
+    Does it?") and states a figure in feet on the side a standard of feet leaves out; None otherwise."""
+    if not value or not _LEFT_OUT_BELOW.search(description) or not _ASKS_COUNTED.search(question):
+        return None
+    opening = question_form.story_and_question(question)[1].lower().split()[:1]
+    if selector.question_kind(question) != "yes_no" and not (opening and opening[0] in question_form.YES_NO_STARTS):
+        return None  # ("does the part … count toward how big the room is?" opens as a yes/no question)
+    stated = [(float(m.group("n")), bool(m.group("short"))) for m in _FEET_STATED.finditer(question)]
+    if not stated:
+        return None
+    return "No" if all(n < value or (short and n <= value) for n, short in stated) else None

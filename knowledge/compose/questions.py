@@ -66,6 +66,7 @@ from knowledge.compose.plain_verdict import (
     _verdict,
     asks_exception,
     excepted_verdict,
+    left_out_verdict,
     names_exception,
     side_verdict,
     whole_sentence,
@@ -443,7 +444,9 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
     if not term:
         return None
     answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
-    return answer if "yes_no" in answer.payload else None
+    # ("Under the Village of Dresser Housing Code, who must approve extermination methods?": the clause naming who)
+    who = "asked_clause" in answer.payload and selector.question_kind(question) == "who"
+    return answer if "yes_no" in answer.payload or who else None
 
 
 def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str | None = None) -> Answer | None:
@@ -560,6 +563,8 @@ def compose_lead(
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
         verdict = _verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
+        if plain_verdicts and verdict is None:  # "the wall is 2 feet from it … does the window still count?"
+            verdict = left_out_verdict(kb.standard_description(standard.key), standard.value, question)
         opening = f"{verdict}. " if verdict else ""
         counted = for_head_count(kb, standard, question) if plain_verdicts else ""
         if counted:  # "9 ppl how many toilets?": the computed figure first
