@@ -22,6 +22,7 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     if not count or standard.unit != "persons" or not standard.value or " per " not in description:
         return ""
     each = int(standard.value)
+    thing = description.split(" per ", 1)[1]
     if "fraction thereof" not in standard.quote.lower():
         # no rounding in the text, so no count needed is computed; but "8 of us share one bathroom" against one for each
         # six persons is settled either way: one serves six, not eight
@@ -30,11 +31,10 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
             return ""
         enough = have * each >= count
         return (
-            f"{'Yes' if enough else 'No'}: the code requires one {description.split(' per ', 1)[1]} for each {each} persons; "
+            f"{'Yes' if enough else 'No'}: the code requires one {thing} for each {each} persons; "
             f"{have} {'serves' if have == 1 else 'serve'} at most {have * each} persons, and there are {count}."
         )
     need = -(-count // each)
-    thing = description.split(" per ", 1)[1]
     line = (
         f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons or fraction thereof "
         f"({count} ÷ {each}, rounded up)."

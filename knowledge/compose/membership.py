@@ -160,16 +160,6 @@ def _best_clause(
     return best
 
 
-def asked_clause(kb: KnowledgeBase, question: str, term: str, text: str) -> str | None:
-    """The clause of a long definition that answers a question about one of its parts ("what winter base
-    temperature does the definition state?"), when it names enough of what is asked and is not all of it."""
-    config = kb.meta("definition_membership") or {}
-    best = _best_clause(kb, question, term, text)
-    if best is None or best[0] < float(config.get("min_share", 0.6)) or best[1] == " ".join(text.split()):
-        return None
-    return best[1]
-
-
 _UNIT_COUNT = re.compile(
     r"\b(more than|at least|not more than|fewer than)?\s*(\w+)( or more| or fewer)?\s+dwelling units?\b", re.IGNORECASE
 )
@@ -364,14 +354,16 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
         else:
             lead = f'{word}. {says}: "{clause}"'
         return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)
-    clause = asked_clause(kb, question, term, text)
-    if clause:  # "what winter base temperature does the definition state?", "… on a land contract, who is the owner?": that clause first
-        return Answer(f'{says}: "{clause}"\n{answer.text}', {**answer.payload, "asked_clause": clause}, answer.buttons)
+    # the clause of a long definition that answers a question about one of its parts, when it names enough of it
     best = _best_clause(kb, question, term, text)
-    if best is not None and best[0] >= float((kb.meta("definition_membership") or {}).get("min_share", 0.6)):
-        # "who must approve extermination methods?": the whole definition answers (… "approved by the Health Officer")
-        return Answer(answer.text, {**answer.payload, "asked_clause": best[1]}, answer.buttons)
-    return answer
+    if best is None or best[0] < float((kb.meta("definition_membership") or {}).get("min_share", 0.6)):
+        return answer
+    clause = best[1]
+    if clause != " ".join(text.split()):  # "what winter base temperature does the definition state?", "… on a land
+        # contract, who is the owner?": that clause first
+        return Answer(f'{says}: "{clause}"\n{answer.text}', {**answer.payload, "asked_clause": clause}, answer.buttons)
+    # "who must approve extermination methods?": the whole definition answers (… "approved by the Health Officer")
+    return Answer(answer.text, {**answer.payload, "asked_clause": clause}, answer.buttons)
 
 
 # "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
