@@ -65,7 +65,7 @@ purge: $(STAMP) ## Delete conversations and SMS records older than RETENTION_DAY
 	$(PY) -m bot.retention purge
 
 test: setup browser axe ## Set up if needed, then run the whole test suite
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=25
 
 .PHONY: test-fast
 FAST := not servers and not browser and not services and not rasa

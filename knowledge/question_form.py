@@ -27,6 +27,7 @@ FORM_KEYS = (
     "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
+    "denied_part", "asks_sufficient", "period_act", "told_then_period",
 )
 
 
@@ -219,6 +220,16 @@ POINTS_TO_A_THING = _pattern("points_to_a_thing")
 _ARE_CONTRACTED = re.compile(r"(?<=[a-z])['’]re\b", re.I)
 
 
+def _clause_then_yes_no(text: str) -> bool:
+    """A yes/no question after a clause that sets when or where ("Where an emergency exists …, may the inspector …?"),
+    with no wh-word before that clause ("what window area is required when the only window is a skylight?")."""
+    found = _CLAUSE_THEN_YES_NO.search(text)
+    return found is not None and not set(_WORD.findall(re.split(_CLAUSE_WORD, found.group(0).lower(), maxsplit=1)[0])) & WH_WORDS
+
+
+_CLAUSE_WORD = r"\b(?:once|after|when|whenever|where|wherever|now that|since|as soon as|before|until|if)\b"
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     text = _FILLER_OPENING.sub("", text) or text
@@ -247,8 +258,8 @@ def question_kind(text: str) -> str:
     first = lowered.split()[0] if lowered.split() else ""
     if _CONFIRM_TAG.search(asking) and not asks_wh(asking):
         return "yes_no"  # "… permit just goes to the buyer right?": a statement asked back for confirmation
-    if _CLAUSE_THEN_YES_NO.search(asking):
-        return "yes_no"  # "once i fix everything can i just take it down myself"
+    if _clause_then_yes_no(asking) or _clause_then_yes_no(text):
+        return "yes_no"  # "once i fix everything can i just take it down myself", "Where an emergency exists …, may …?"
     if asks_wh(text) or asking_opens_with(text, WH_WORDS):
         return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
     if WHAT_HAPPENS_IF.search(text):
@@ -397,14 +408,47 @@ def one_of_the_ways(question: str, provision: str) -> str | None:
 
 def _needs_another(question: str, provision: str) -> bool:
     """Whether a question asks if one thing alone suffices and the provision requires it with another ("… sent a copy
-    thereof by registered mail to his last known address and a copy is posted …")."""
-    found = _ASKS_ONE_ALONE.search(question.lower())
-    if found is None:
-        return False
-    thing = " ".join((found.group(1) or found.group(2) or "").split()[-2:])
+    thereof by registered mail to his last known address and a copy is posted …"), or says one of two things the
+    provision joins with "and" was not done ("mailed me a violation notice reg mail, nothing posted on the bldg. is
+    that proper service?": ``denied_part``)."""
+    lowered = question.lower()
+    found = _ASKS_ONE_ALONE.search(lowered)
     flat = " ".join(provision.lower().split())
-    at = flat.find(f" {thing} ") if thing else -1
-    return at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]
+    if found is not None:
+        thing = " ".join((found.group(1) or found.group(2) or "").split()[-2:])
+        at = flat.find(f" {thing} ") if thing else -1
+        if at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]:
+            return True
+        word = thing.split()[-1] if thing else ""  # "service by posting alone" met by "… and a copy is posted"
+        return bool(word) and _sufficiency_asked(question, flat) and _joined_by_and(flat, word)
+    denied = _DENIED_PART.search(lowered)
+    return denied is not None and _sufficiency_asked(question, flat) and _joined_by_and(flat, denied.group(1) or denied.group(2))
+
+
+_ASKS_SUFFICIENT = _pattern("asks_sufficient")
+
+
+def _sufficiency_asked(question: str, provision: str) -> bool:
+    """Whether the sentence that asks asks if something suffices ("is that proper service?") of a provision that
+    lists no alternative ways ("… or if a copy thereof is posted …" is one of several: ``one_of_the_ways``)."""
+    return bool(_ASKS_SUFFICIENT.search(story_and_question(question)[1])) and len(_WAYS_SPLIT.split(provision)) < 2
+
+
+_DENIED_PART = _pattern("denied_part")
+
+
+def _joined_by_and(provision: str, word: str) -> bool:
+    """Whether a word of the provision (by its stem: "posting", "posted") stands beside an "and" that joins it to
+    another thing its clause requires ("… by registered mail … and a copy is posted …")."""
+    from knowledge.stemming import stem
+
+    wanted = stem(word)
+    for clause in re.split(r"[.;]", provision):
+        words = _WORD.findall(clause)
+        for i, w in enumerate(words):
+            if stem(w) == wanted and "and" in words[max(0, i - 6) : i + 7] and i > 8:
+                return True
+    return False
 
 
 def also_applies(question: str, provision: str) -> str | None:
@@ -568,7 +612,7 @@ def story_and_question(text: str) -> tuple[str, str]:
         pieces, text = pieces[:-1], " ".join(pieces[:-1])
     asking = max((i for i, p in enumerate(pieces) if "?" in p), default=len(pieces) - 1)
     story, sentence = " ".join(pieces[:asking] + pieces[asking + 1 :]), pieces[asking] if pieces else ""
-    told = _TOLD_THEN_ASKED.match(sentence)  # "got a violation notice from the inspector, how long do i have to appeal it"
+    told = _TOLD_THEN_ASKED.match(sentence) or _TOLD_THEN_PERIOD.match(sentence)  # "got a violation notice from the inspector, how long do i have to appeal it"
     if told and len(told.group(1).split()) >= STORY_CLAUSE_MIN_WORDS and "?" not in told.group(1):
         story, sentence = f"{story} {told.group(1)}".strip(), sentence[told.end() :]
     return story, sentence.strip() if story else text.strip()
@@ -626,3 +670,7 @@ _COUNT_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|tw
 def _states_in_unit(text: str, unit: str) -> bool:
     """Whether a sentence states a figure in ``unit`` ("within 10 days", "thirty days")."""
     return re.search(rf"\b(?:{_COUNT_WORDS})\s*(?:\(\d+\)\s*)?{unit[:-1]}s?\b", text, re.I) is not None
+
+
+PERIOD_ACT = _pattern("period_act")
+_TOLD_THEN_PERIOD = _pattern("told_then_period")

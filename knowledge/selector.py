@@ -50,6 +50,7 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     NEGATIONS,
     NOT_PREVENTED,
     OBLIGATION,
+    PERIOD_ACT,
     PERMISSION,
     REQUIRED_CONDITION,
     TIME_UNITS,
@@ -115,6 +116,29 @@ REQUIRED_CONDITION_BONUS = 0.03
 # with that thing ("may enter … at proper time after due notice") over another of the same match.
 GRANTED_ONLY_WITH_BONUS = 0.03
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
+# A "how long do i have to <act>?" question leads with the sentence that sets a time for that act (its word at most
+# TIMED_ACT_WORDS words before "within …") over one that sets a time for another act.
+TIMED_ACT_BONUS = 0.15
+TIMED_ACT_WORDS = 4
+
+
+def _sets_time_for(text: str, alternatives: Sequence[tuple[str, ...]]) -> bool:
+    """Whether a sentence sets a time ("within thirty days") for one of the act's words ("petition … filed within")."""
+    words = _WORD.findall(text.lower())
+    acts = {a[0] for a in alternatives if len(a) == 1}
+    return any(w == "within" and any(stem(x) in acts for x in words[max(0, i - TIMED_ACT_WORDS) : i]) for i, w in enumerate(words))
+
+
+# A yes/no question of permission ("… the owner's nephew just ripped it off the door. Is he allowed to do that?") leads
+# with the provision that forbids the very act it names ("No person shall deface or remove the placard …") over others
+# that name the same things ("… until … such placard is removed by, the Building Inspector").
+PROHIBITED_ACT_BONUS = 0.15
+_PROHIBITED = re.compile(r"\b(?:no (?:person|owner|operator|occupant|one)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})", re.I)
+
+
+def _prohibited_stems(text: str) -> frozenset[str]:
+    """The stems of the words right after "No person … shall" / "shall not" (the acts a provision forbids)."""
+    return frozenset(stem(w) for found in _PROHIBITED.finditer(text) for w in _WORD.findall(found.group(1).lower()))
 
 KINDS = ("standard", "rule", "definition", "sentence")
 
@@ -406,6 +430,9 @@ def select(
     # (the sentence that asks, read only for such a question: the party it names picks its rule)
     asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", ""))) if needs else ""
     left_out = kind == "yes_no" and bool(PERMISSION.search(question)) and leaves_out(question)
+    permission = kind == "yes_no" and bool(PERMISSION.search(question))
+    act = PERIOD_ACT.search(question.lower())  # "how long do i hv to appeal": the concept of the act whose time is asked
+    timed = next((c.alternatives for c in found if act and act.group(1) in c.words.split()), ())
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -479,6 +506,12 @@ def select(
             score += REQUIRED_CONDITION_BONUS  # the requirement itself, for "do i need …?" / "can i … without …?"
         if left_out and lexical > 0 and granted_only_with(question, candidate.text):
             score += GRANTED_ONLY_WITH_BONUS
+        if timed and candidate.kind == "sentence" and _sets_time_for(candidate.text, timed):
+            score += TIMED_ACT_BONUS  # "Such petition shall be filed within thirty days …" for "how long do i have to appeal"
+        if permission and candidate.kind in ("sentence", "rule") and (acts := _prohibited_stems(candidate.text)) and any(
+            a[0] in acts for position in hits.get(number, ()) for a in found[position].alternatives if a
+        ):
+            score += PROHIBITED_ACT_BONUS  # the act the question asks about is the one the provision forbids
         if cited and _in_cited(candidate.citation, cited):
             score += CITED_BONUS  # "Under § 190-3, at what times must an occupant afford access?"
         if candidate.kind != "definition" and idx.scopes[number] & set(scopes):

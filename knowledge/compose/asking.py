@@ -73,8 +73,34 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[:ASKING_LOOK] if r.lexical >= floor]
     best_share, best = max(shares, key=lambda pair: pair[0])
     if best is ranked[0] or best_share < shares[0][0] + ASKING_GAIN:
-        return ranked
+        return _asking_decides(kb, municipality, question, ranked, shares[0][0])
     return [best, *[r for r in ranked if r is not best]]
+
+
+# After a story, a provision that matches nearly all of the sentence that asks (ASKING_DECISIVE) leads, among the best
+# few (ASKING_DEEP_LOOK) that match nearly as much of the whole message (ASKING_DECISIVE_RATIO), when the best matches next to nothing of it
+# (ASKING_MISSED): "I asked for a hearing with the appeals board about the order … What happens if I just don't show
+# up?" is the failure to appear, however much of the story the hearing's other sentences match.
+ASKING_DECISIVE = 0.8
+ASKING_MISSED = 0.2
+ASKING_DEEP_LOOK = 10
+# ... and that matches at least this share of what the best matches of the whole message (not "… no curtains or blinds
+# at all … does the operator have to provide something?": the permit sentences match "operator" and "provide" alone)
+ASKING_DECISIVE_RATIO = 0.8
+
+
+def _asking_decides(kb: KnowledgeBase, municipality: str, question: str, ranked: list[Any], top_share: float) -> list[Any]:
+    from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
+
+    if top_share > ASKING_MISSED:
+        return ranked
+    floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical * ASKING_DECISIVE_RATIO)
+    shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[1:ASKING_DEEP_LOOK] if r.lexical >= floor]
+    decisive = [(round(share, 3), r.lexical, -i, r) for i, (share, r) in enumerate(shares) if share >= ASKING_DECISIVE]
+    if not decisive:
+        return ranked
+    best = max(decisive, key=lambda t: t[:3])[3]  # the most of the asking sentence, then of the whole message
+    return [best, *[x for x in ranked if x is not best]]
 
 
 _DETERMINERS = r"(?:a|an|the|any|some|my|our|his|her|their|this|that|these|those)"

@@ -147,8 +147,10 @@ def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role
     code?": NUISANCE, "Overcrowding a room with occupants"); None otherwise."""
     from knowledge.compose.unsure import CLOSEST_MIN_WEIGHT
 
-    if selector.question_kind(question) != "yes_no" and not question_form.ASKS_CLASSIFICATION.search(question):
+    kind = selector.question_kind(question)
+    if kind == "figure" or (kind != "yes_no" and not question_form.ASKS_CLASSIFICATION.search(question)):
         return None  # a definition settles whether something falls under it, not "how many people can live in …?"
+        # (nor "what minimum ceiling height …, and how is floor area under low ceilings treated?")
     best = selector.select(kb, question, muni.key, role, (), kinds=("definition",), limit=1)
     if not best or best[0].lexical < UNADDRESSED_MIN_LEXICAL:
         return None

@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
 from knowledge.answer_parts import source_line
+from knowledge.compose import membership
 from knowledge.compose.answer import (
     DUTY_PHRASES,
     Answer,
@@ -156,7 +157,7 @@ def answer_question(
     quoted = quoted_definition(kb, question, muni.key)
     if quoted is not None:  # "What is the 'Board' in ch. 205?"
         return quoted
-    member = member_definition(kb, question, muni.key)
+    member = member_definition(kb, question, muni.key) or membership.officer_definition(kb, question, muni.key)  # "by who?"
     if member is not None:  # "rats all over the dumpsters … Does that already count as an infestation?"
         return member
     if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them

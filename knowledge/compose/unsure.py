@@ -20,6 +20,7 @@ from knowledge.compose.computed import (
     room_figures,
     temperature_check,
 )
+from knowledge.compose.membership import officer_definition
 from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 from knowledge.compose.questions import (
     answer_question,
@@ -86,6 +87,9 @@ def answer_unsure(
     member = member_definition(kb, question, munis[0].key) if municipality else None
     if member is not None:  # "Does that include a baby?" after a floor-space answer: what an occupant is
         return Unsure(True, None, member)
+    officer = officer_definition(kb, question, munis[0].key) if municipality else None
+    if officer is not None:  # "the code keeps saying approved - approved by who exactly?"
+        return Unsure(True, None, officer)
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:

@@ -284,6 +284,8 @@ def parse_household(text: str) -> Household | None:
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
     for phrase, counted in phrases.items():  # "both of us": 2 of us; "having a baby": having a newborn
         lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)
+    if vocab.get("partitive"):  # "3 of my kids": my 3 kids
+        lowered = re.sub(str(vocab["partitive"]), r"\2 \1 ", lowered)
     comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
     if comparisons:  # "occupied by more than one person" sets a condition, it counts no one
         lowered = re.sub(rf"\b(?:{comparisons})\s+\d+(?:\.\d+)?", " ", lowered)

@@ -119,6 +119,7 @@ def _people_patterns() -> list[list[dict[str, Any]]]:
     joiner = _in(["and", "plus", "+", "&", "with"])
     return [
         [*NUMBER_PHRASE, adj, noun],
+        [*NUMBER_PHRASE, {"LOWER": "of"}, _in(["my", "our", "his", "her", "their", "the"]), adj, noun],  # "3 of my kids"
         [*NUMBER_PHRASE, {"LOWER": "family"}, {"LOWER": {"IN": ["members", "member"]}}],
         [
             *NUMBER_PHRASE,
