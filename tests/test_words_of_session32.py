@@ -202,3 +202,27 @@ def test_a_how_long_question_leads_with_the_time_set_for_its_own_act(kb):
     text = answer_topic(kb, "howard", "notices_hearings_appeals", question=asked).text
     assert text.startswith("In the Town of Howard, days after a notice within which a hearing may be requested: thirty days"), text
     assert "Such petition shall be filed within thirty days" in text.split("\n")[1]
+
+
+def test_asking_to_have_the_inspector_come_look_asks_the_code_not_for_a_person(kb):
+    from knowledge.handoff import wants_person
+
+    asked = "My landlord won't fix the mold in my apartment in Amery. Can I just call the city and have the inspector come look at it?"
+    assert not wants_person(kb, asked)
+    assert not wants_person(kb, "Can I get the building inspector to come look at it?")
+    assert wants_person(kb, "who do i call in muskego, my landlord won't fix anything")
+
+
+def test_an_owner_who_introduces_himself_by_what_he_owns_is_a_landlord(kb):
+    from knowledge.facts import asker_role
+
+    vocabulary = kb.fact_vocabulary()
+    assert asker_role("duplex owner in howard - do i have to supply trash cans?", vocabulary) == "landlord"
+    assert asker_role("the building owner wont fix it", vocabulary) is None  # a tenant may say so too
+    from knowledge.compose.requirement import answer_for_duty
+    from knowledge.facts import asked_duty, read
+
+    asked = "duplex owner in howard - do i have to supply trash cans?"
+    facts = dict(read(asked, vocabulary))
+    text = answer_for_duty(kb, "howard", asked_duty(asked, vocabulary), facts, "garbage_rubbish", None, asked).text
+    assert text.startswith("No, not on the owner by this text"), text
