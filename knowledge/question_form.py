@@ -224,10 +224,7 @@ def _clause_then_yes_no(text: str) -> bool:
     """A yes/no question after a clause that sets when or where ("Where an emergency exists …, may the inspector …?"),
     with no wh-word before that clause ("what window area is required when the only window is a skylight?")."""
     found = _CLAUSE_THEN_YES_NO.search(text)
-    return found is not None and not set(_WORD.findall(re.split(_CLAUSE_WORD, found.group(0).lower(), maxsplit=1)[0])) & WH_WORDS
-
-
-_CLAUSE_WORD = r"\b(?:once|after|when|whenever|where|wherever|now that|since|as soon as|before|until|if)\b"
+    return found is not None and not set(_WORD.findall(text[found.start() : found.start("clause")].lower())) & WH_WORDS
 
 
 def question_kind(text: str) -> str:

@@ -136,6 +136,7 @@ PROHIBITED_ACT_BONUS = 0.15
 _PROHIBITED = re.compile(r"\b(?:no (?:person|owner|operator|occupant|one)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _prohibited_stems(text: str) -> frozenset[str]:
     """The stems of the words right after "No person … shall" / "shall not" (the acts a provision forbids)."""
     return frozenset(stem(w) for found in _PROHIBITED.finditer(text) for w in _WORD.findall(found.group(1).lower()))
@@ -429,8 +430,8 @@ def select(
     needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
     # (the sentence that asks, read only for such a question: the party it names picks its rule)
     asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", ""))) if needs else ""
-    left_out = kind == "yes_no" and bool(PERMISSION.search(question)) and leaves_out(question)
     permission = kind == "yes_no" and bool(PERMISSION.search(question))
+    left_out = permission and leaves_out(question)
     act = PERIOD_ACT.search(question.lower())  # "how long do i hv to appeal": the concept of the act whose time is asked
     timed = next((c.alternatives for c in found if act and act.group(1) in c.words.split()), ())
     prior: dict[str, float] = {}

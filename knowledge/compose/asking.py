@@ -73,7 +73,7 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[:ASKING_LOOK] if r.lexical >= floor]
     best_share, best = max(shares, key=lambda pair: pair[0])
     if best is ranked[0] or best_share < shares[0][0] + ASKING_GAIN:
-        return _asking_decides(kb, municipality, question, ranked, shares[0][0])
+        return _asking_decides(kb, municipality, question, ranked, {id(r): share for share, r in shares})
     return [best, *[r for r in ranked if r is not best]]
 
 
@@ -89,13 +89,18 @@ ASKING_DEEP_LOOK = 10
 ASKING_DECISIVE_RATIO = 0.8
 
 
-def _asking_decides(kb: KnowledgeBase, municipality: str, question: str, ranked: list[Any], top_share: float) -> list[Any]:
+def _asking_decides(kb: KnowledgeBase, municipality: str, question: str, ranked: list[Any], known: dict[int, float]) -> list[Any]:
+    """``asking_first``'s second look (``known``: the asking-sentence shares it already measured, by id)."""
     from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 
-    if top_share > ASKING_MISSED:
+    if known[id(ranked[0])] > ASKING_MISSED:
         return ranked
     floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical * ASKING_DECISIVE_RATIO)
-    shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[1:ASKING_DEEP_LOOK] if r.lexical >= floor]
+    shares = [
+        (known[id(r)] if id(r) in known else _asking_only_share(kb, question, municipality, r), r)
+        for r in ranked[1:ASKING_DEEP_LOOK]
+        if r.lexical >= floor
+    ]
     decisive = [(round(share, 3), r.lexical, -i, r) for i, (share, r) in enumerate(shares) if share >= ASKING_DECISIVE]
     if not decisive:
         return ranked

@@ -309,14 +309,14 @@ def membership_verdict(
     config = kb.meta("definition_membership") or {}
     exclusions = [str(e).lower() for e in config.get("exclusions") or ()]
     best = _best_clause(kb, question, term, text, municipality)
-    story, asking = question_form.story_and_question(question)
-    named = " ".join(_WORD.findall(term.lower()))  # the sentence names the term itself ("… as a nuisance?")
-    alone = story and named in " ".join(_WORD.findall(asking.lower())) and asks_membership(kb, asking)
-    alone = alone and selector.question_kind(asking) in ("yes_no", "definition")
-    if alone and (best is None or best[0] < float(config.get("min_share", 0.6))):
+    if best is None or best[0] < float(config.get("min_share", 0.6)):
         # "Our landlord keeps cramming more people in … Does the village code treat that kind of overcrowding as a
-        # nuisance?": the sentence that asks names the thing itself, whatever else the story tells
-        best = _best_clause(kb, asking, term, text, municipality)
+        # nuisance?": the sentence that asks names the thing and the term itself, whatever else the story tells
+        story, asking = question_form.story_and_question(question)
+        named = " ".join(_WORD.findall(term.lower()))
+        alone = story and named in " ".join(_WORD.findall(asking.lower())) and asks_membership(kb, asking)
+        if alone and selector.question_kind(asking) in ("yes_no", "definition"):
+            best = _best_clause(kb, asking, term, text, municipality)
     if best is None or best[0] < float(config.get("min_share", 0.6)):
         return None
     share, clause, position = best
@@ -413,23 +413,20 @@ def also_defined(kb: KnowledgeBase, answer: Answer, term: str, municipality: str
 
 
 def officer_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
-    """The definition of the term a "who" question names, when that definition names the officer who acts ("the code
-    keeps saying approved - approved by who exactly?": "Approved shall mean approved by the Health Officer …"); None
-    when the question asks no who, names no such term, or the term is itself an officer's title."""
+    """The definition of the term a "who" question names, when the term's own act is the officer's ("the code keeps
+    saying approved - approved by who exactly?": "Approved shall mean approved by the Health Officer …"); None when the
+    question asks no who, names no such term, the term is itself an officer's title, or the question names the officer."""
     if selector.question_kind(question) != "who":
         return None
     term = kb.match_term(question, municipality)
     if not term or named_titles(kb, term):
         return None
-    named = named_titles(kb, " ".join(d.text for d in kb.definitions(term, municipality)))
-    if not named or named <= named_titles(kb, question):
-        return None  # "who hears appeals from Building Inspector orders?": the officer is named already
-    answer = answer_definition(kb, term, municipality)
     text = " ".join(" ".join(_WORD.findall(d.text.lower())) for d in kb.definitions(term, municipality))
     stem = re.escape(" ".join(_WORD.findall(term.lower()))[:-1])
     acting = [t for t in kb.fact_vocabulary().officer_titles if re.search(rf"\b{stem}\w* by (?:the |such )?{re.escape(t)}\b", text)]
-    if not acting:
-        return None  # the term's own act is the officer's ("approved by the Health Officer"), not another one it names
+    if not acting or named_titles(kb, text) <= named_titles(kb, question):
+        return None  # not the term's own act ("… issued by the Building Inspector"), or the officer is named already
     title = max(acting, key=len)
+    answer = answer_definition(kb, term, municipality)
     lead = f'The {title.title()}, by the {kb.municipality(municipality).name} code\'s definition of "{term.lower()}" (quoted below).'
     return Answer(f"{lead}\n{answer.text}", answer.payload, answer.buttons)
