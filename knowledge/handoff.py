@@ -145,13 +145,25 @@ def wants_person(kb: KnowledgeBase, text: str) -> bool:
     return has_phrase(lowered, phrases)
 
 
+def _asks_duty_or_leave(text: str, config: dict[str, Any]) -> bool:
+    """Whether the sentence that asks is a yes/no question of duty or permission naming no way of contacting anyone
+    ("amery bldg inspector called, wants in my rental tmrw morning. no notice. do i have to let him in?")."""
+    asking = question_form.story_and_question(text)[1]
+    contact = {str(w).lower() for w in config.get("contact_words") or ()}
+    return (
+        question_form.question_kind(asking) == "yes_no"
+        and bool(question_form.OBLIGATION.search(asking) or question_form.PERMISSION.search(asking))
+        and not contact & set(re.findall(r"[a-z]+", asking.lower()))
+    )
+
+
 def asks_the_code(kb: KnowledgeBase, text: str) -> bool:
     """Whether a message the classifier took for a request for a person is a question about the code itself: a
-    what/how/when question that asks for no person (``wants_person``) and has housing words besides the words of
+    what/how/when question (or a yes/no question of duty or permission) that asks for no person (``wants_person``) and has housing words besides the words of
     contacting someone and the officers' titles ("how is the manager required to inform the owner?")."""
-    if wants_person(kb, text) or not question_form.asks_wh(text):
-        return False
     config = kb.meta("handoff") or {}
+    if wants_person(kb, text) or not (question_form.asks_wh(text) or _asks_duty_or_leave(text, config)):
+        return False
     ignored = {str(w).lower() for w in config.get("ignore_words") or ()}
     titles = " ".join(kb.fact_vocabulary().officer_titles)
     ignored |= set(re.findall(r"[a-z]+", titles))
@@ -177,7 +189,10 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         officers = [{"municipality": muni.key, "office": muni.office, "officer": muni.enforcing_officer}]
         section = officer_section(kb, muni.key, question, topic)
         asked = _without_ignored(kb, question)
-        specific = _specific(kb, asked) or _step_of(kb, asked, topic) is not None
+        # ("Who at the Village … actually enforces the housing rules for the rooming house I live in?" asks the
+        # officer's role, whatever subject it names)
+        asks_role = bool(set(_role_words(kb)[:1]) & set(selector.tokens(asked)))
+        specific = not asks_role and (_specific(kb, asked) or _step_of(kb, asked, topic) is not None)
         defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)

@@ -1,10 +1,8 @@
 """The ordinance knowledge base: one small class over the built SQLite database.
 
-Opening a :class:`KnowledgeBase` touches nothing; the database is opened (read-only) on the
-first query, so importing this module or the action server never touches the disk. Every
-query takes user text safely: unknown names and citations raise
-:class:`KnowledgeBaseError` subclasses with a message fit to show, and full-text search
-escapes FTS5 syntax.
+Opening a :class:`KnowledgeBase` touches nothing; the database is opened (read-only) on the first query, so importing
+this module or the action server never touches the disk. Every query takes user text safely: unknown names and
+citations raise :class:`KnowledgeBaseError` subclasses with a message fit to show, and full-text search escapes FTS5 syntax.
 """
 
 from __future__ import annotations
@@ -235,6 +233,8 @@ class KnowledgeBase:
                     names[_simplify(variant)] = muni.key
             self._names = names
         names = self._names
+        kinds = {str(v): str(k) for k, vs in (self.places().get("kinds") or {}).items() for v in vs}  # "vlg of dresser"
+        wanted = next((w for w in (wanted, _simplify(" ".join(kinds.get(w, w) for w in str(text).lower().split()))) if w in names), wanted)
         stripped = wanted
         if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
             places = self.places()
@@ -263,9 +263,8 @@ class KnowledgeBase:
         else:
             close = [c for w in (wanted, stripped) for c in difflib.get_close_matches(w, list(names), n=1, cutoff=0.8)]
             found = names[close[0]] if close else None  # ("dreser apt": a typo beside a word around the name)
-        if found is not None and self._another_place(str(text), self.municipality_by_key(found)):
-            return None  # "City of Holland", "Holland, Michigan", "Waukesha County": not the covered one
-        return found
+        # (not "City of Holland", "Holland, Michigan", "Waukesha County": not the covered one)
+        return None if found is not None and self._another_place(str(text), self.municipality_by_key(found)) else found
 
     def municipality_by_key(self, key: str) -> Municipality:
         """A covered municipality by its exact key."""

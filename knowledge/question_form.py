@@ -71,6 +71,12 @@ _GIVES_THING = _pattern("gives_thing")
 _REFUSES_OFFICER = _pattern("refuses_officer")
 SHIFTED_BY_AGREEMENT = _pattern("shifted_by_agreement")
 _ASSUMED_BY_AGREEMENT = _pattern("assumed_by_agreement")
+
+
+def assumed_as_asked(question: str, provision: str) -> bool:
+    """Whether a question asks if a duty may be shifted by agreement ("can an owner shift the duty of cleaning … onto a
+    tenant by agreement?") and the provision says it may ("except where such responsibility is assumed … by agreement")."""
+    return bool(SHIFTED_BY_AGREEMENT.search(question) and _ASSUMED_BY_AGREEMENT.search(provision))
 _GRANTS_ENTRY = _pattern("grants_entry")
 
 
@@ -172,6 +178,14 @@ _QUALITY_ASKED = re.compile(
     re.IGNORECASE,
 )
 # What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
+_MAY_IDIOMS = _pattern("may_idioms")
+
+
+def grants(provision: str) -> bool:
+    """Whether a provision says "may" of something it permits, not in a phrase such as "as the facts may warrant"."""
+    return re.search(r"\bmay\b", _MAY_IDIOMS.sub(" ", provision), re.I) is not None
+
+
 _MAY_REQUIRE = re.compile(r"\bmay\b[^.;]{0,200}?\brequire (?:a |an |the )?([a-z]{4,})", re.IGNORECASE)
 # a statement asked back for confirmation ("… goes to the buyer right?", "…, correct?")
 _CONFIRM_TAG = re.compile(r"\b(?:right|correct|true|yes)\s*\?*\s*$", re.IGNORECASE)
@@ -209,6 +223,7 @@ def asking_opens_with(text: str, words: frozenset[str] | set[str]) -> bool:
 # a follow-up's opening words that only keep the conversation going ("ok and who actually hears the appeal?",
 # "ok & where do i file it"): not the "ok" of "is it ok", so the question's form is read after them
 _FILLER_OPENING = _pattern("filler_opening")
+ASKS_RULE_EXISTS = _pattern("asks_rule_exists")
 
 
 _IN_DEFINITIONS = _pattern("in_definitions")
@@ -412,12 +427,17 @@ def _needs_another(question: str, provision: str) -> bool:
     found = _ASKS_ONE_ALONE.search(lowered)
     flat = " ".join(provision.lower().split())
     if found is not None:
-        thing = " ".join((found.group(1) or found.group(2) or "").split()[-2:])
+        said = (found.group(1) or found.group(2) or "").split()
+        if found.group(2):  # "solely by posting it on the dwelling": posting
+            stops = set(_FORMS.get("one_alone_stops") or ())
+            said = said[: next((i for i, w in enumerate(said) if w in stops), len(said))]
+        thing = " ".join(said[-2:])
         at = flat.find(f" {thing} ") if thing else -1
         if at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]:
             return True
         word = thing.split()[-1] if thing else ""  # "service by posting alone" met by "… and a copy is posted"
-        return bool(word) and _sufficiency_asked(question, flat) and _joined_by_and(flat, word)
+        asked = _sufficiency_asked(question, flat) or bool(PERMISSION.search(story_and_question(question)[1]))  # "may … be served solely by …?"
+        return bool(word) and asked and _joined_by_and(flat, word)
     denied = _DENIED_PART.search(lowered)
     return denied is not None and _sufficiency_asked(question, flat) and _joined_by_and(flat, denied.group(1) or denied.group(2))
 
@@ -473,6 +493,13 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
+    from knowledge.yes_no_forms import alternative_verdict, beyond_size, voids_asked  # noqa: PLC0415 - reads these patterns
+
+    # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
+    # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
+    alternative = None if beyond_size(question, provision) else "No" if voids_asked(question, provision) else alternative_verdict(question, provision)
+    if alternative is not None or beyond_size(question, provision):
+        return alternative
     way = one_of_the_ways(question, provision)
     if way is not None:
         return way  # "can the inspector just tape the notice to my door?" met by "… or if a copy … is posted …"
@@ -518,7 +545,7 @@ def yes_no(question: str, provision: str) -> str | None:
             return "No"  # "can the sellers license just transfer to me?" met by "… are nontransferable …"
         if not negated and AUTHORITY_ASKS.search(question) and names_officer(provision) and re.search(r"\bshall\b", provision, re.I):
             return "Yes"  # "can the town condemn it?" met by "… shall be condemned … by the Building Inspector"
-        return "No" if negated else ("Yes" if re.search(r"\bmay\b", provision, re.I) else None)
+        return "No" if negated else ("Yes" if grants(provision) else None)
     if denies_asked_quality(question, provision):
         return "No"  # "Is such a permit transferable?" met by "No such permit shall be transferable."
     if (

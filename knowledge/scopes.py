@@ -21,10 +21,13 @@ def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
     denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
     if denied is not None:
         lowered = denied.sub(" ", lowered)  # "dresser 2br apartment (not rooming house)": no rooming house named
+    from knowledge.parsing.household import words_to_digits  # noqa: PLC0415 - the parsers import the KB's modules
+
+    uncounted = re.sub(r" \d+(?= )", "", f" {words_to_digits(lowered.strip())} ")  # "rent 3 rooms": "rent rooms"
     named: set[str] = set()
     for scope, entry in kb.scopes().items():
-        wordings = [scope, *(entry.get("wordings") or [])]
-        if any(f" {' '.join(_WORD.findall(w.replace('-', '')))} " in lowered for w in wordings):
+        wordings = [f" {' '.join(_WORD.findall(w.replace('-', '')))} " for w in [scope, *(entry.get("wordings") or [])]]
+        if any(w in lowered or w in uncounted for w in wordings):
             named.add(scope)
     return named
 

@@ -133,13 +133,18 @@ def _sets_time_for(text: str, alternatives: Sequence[tuple[str, ...]]) -> bool:
 # with the provision that forbids the very act it names ("No person shall deface or remove the placard …") over others
 # that name the same things ("… until … such placard is removed by, the Building Inspector").
 PROHIBITED_ACT_BONUS = 0.15
-_PROHIBITED = re.compile(r"\b(?:no (?:person|owner|operator|occupant|one)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})", re.I)
+# (… and "Under no circumstances may occupants of two or more dwelling units share a toilet": its subject and act)
+_PROHIBITED = re.compile(
+    r"\b(?:no (?:person|owner|operator|occupant|one)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})"
+    r"|\bunder no circumstances (?:may|shall|can)((?:\s+[\w-]+){1,12})",
+    re.I,
+)
 
 
 @lru_cache(maxsize=4096)
 def _prohibited_stems(text: str) -> frozenset[str]:
     """The stems of the words right after "No person … shall" / "shall not" (the acts a provision forbids)."""
-    return frozenset(stem(w) for found in _PROHIBITED.finditer(text) for w in _WORD.findall(found.group(1).lower()))
+    return frozenset(stem(w) for found in _PROHIBITED.finditer(text) for w in _WORD.findall((found.group(1) or found.group(2)).lower()))
 
 KINDS = ("standard", "rule", "definition", "sentence")
 

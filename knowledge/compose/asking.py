@@ -122,9 +122,23 @@ def _naming_what_is_asked(kb: KnowledgeBase, municipality: str, asking: str, ran
     named = " ".join(re.findall(r"[a-z]+", asking.lower()))  # a thing named as one ("a permit"), not a verb ("give me")
     asked = [c.words for c in found if not any(p.search(c.words) for p in parties)]
     things = [w for w in asked if re.search(rf"\b{_DETERMINERS} {re.escape(w)}\b", named)]
-    if not things or any(w in ranked[0].matched for w in asked):
+    if not things:
+        return None
+    naming = [r for r in ranked[1:] if all(w in r.matched for w in things)]
+    needed = rf"\b(?:need|needs|require|requires|required|get|have|hold)\s+{_DETERMINERS}\s+(?:{'|'.join(map(re.escape, things))})\b"
+    if re.search(needed, named) and not question_form.REQUIRED_CONDITION.search(ranked[0].candidate.text):
+        # "… they just sleep there. do i need a permit for that?": the provision requiring one, not another naming it
+        required = next((r for r in naming if r.lexical >= REQUIRED_MIN_LEXICAL and question_form.REQUIRED_CONDITION.search(r.candidate.text)), None)
+        if required is not None:
+            return required
+    if any(w in ranked[0].matched for w in asked):
         return None  # the best names something the sentence asks ("… what methods of serving a violation notice …")
-    return next((r for r in ranked[1:] if r.lexical >= ANSWER_MIN_LEXICAL and all(w in r.matched for w in things)), None)
+    return next((r for r in naming if r.lexical >= ANSWER_MIN_LEXICAL), None)
+
+
+# ... a provision that makes the thing asked for a condition ("No person shall operate a rooming house unless he holds a
+# valid rooming house permit") answers "do i need a …?" though it matches less of the story than ANSWER_MIN_LEXICAL.
+REQUIRED_MIN_LEXICAL = 0.2
 
 
 # A figure of the topic gives way to the best sentence when, after a story, it matches this much less of the sentence

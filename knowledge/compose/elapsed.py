@@ -114,3 +114,11 @@ def elapsed_verdict(question: str, *provisions: str) -> str | None:
     if within:
         return f"{'No' if too_late else 'Yes'}, {said} is within the {period} the text allows"
     return f"{'Yes' if too_late else 'No'}, {said} is more than the {period} the text allows"
+
+
+def period_sentence(text: str) -> str | None:
+    """The first sentence of ``text`` that sets a period ("Such notice shall automatically become an order if a written
+    petition … is not filed … within 10 days after such notice is served"), or None."""
+    from knowledge.sentences import split_sentences  # noqa: PLC0415
+
+    return next((s for s in split_sentences(text) if _PERIOD.search(words_to_digits(s))), None)

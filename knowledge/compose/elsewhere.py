@@ -220,3 +220,24 @@ def asked_topic(
     total = sum(weights) or 1.0
     here, there = (sum(w for c, w in zip(found, weights) if c.words in r.matched) / total for r in (ranked[0], best[0]))
     return named if there >= here + ASKED_TOPIC_GAIN else None
+
+
+# A provision saying a thing does not relieve ("… the fact that a permit was issued shall not constitute a defense")
+# answers a question whether that thing protects the asker from another topic, when it matches this much of it (little:
+# such provisions are few, and "In any such action" names the penalty only by its place), among this many candidates.
+RELIEF_MIN_LEXICAL = 0.15
+RELIEF_LOOK = 80
+
+
+def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None) -> str | None:
+    """The topic of a provision that says the thing the user counts on does not relieve or excuse ("… the one who gave
+    me my rooming house permit. doesnt the permit protect me?": the Penalty's "… shall not constitute a defense"), when
+    the question asks whether it does and that provision is of another topic; None otherwise."""
+    counted_on = (question_form.RELIEF, question_form._DENIED_DESPITE, question_form._STILL_DESPITE)
+    if not any(p.search(question) for p in counted_on) or selector.question_kind(question) != "yes_no":
+        return None  # (… "he can't get penalized for code problems. Is that true?" counts on it too)
+    for ranked in selector.select(kb, question, muni.key, role, (), limit=RELIEF_LOOK):
+        text = ranked.candidate.text
+        if ranked.lexical >= RELIEF_MIN_LEXICAL and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
+            return None if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
+    return None

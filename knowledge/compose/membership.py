@@ -52,6 +52,9 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
 
+_IS_WORDS = frozenset({"is", "are", "isnt", "arent"})
+
+
 def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
     """The defined term of this code the sentence that asks puts something under, named right after the asking words
     (``definition_membership`` ``asks`` and ``asks_of_it``): "… Does that already count as an infestation?",
@@ -79,6 +82,21 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 tail = rest[size:]
                 if term and len(rest) >= size and (all(w in after for w in tail) or (bool(tail) and tail[0] in clause)):
                     return term
+    opening = next((i for i, w in enumerate(words[:3]) if w in _IS_WORDS), None)
+    linking = set(config.get("not_before_term") or ())
+    if opening is not None and words[opening + 1 : opening + 2] != ["there"]:
+        # "dresser - is cramming too many ppl in one room a nuisance under the village code?": the term itself by its own
+        # name, after the thing (not "is that allowed for a bedroom?", "… legal to rent as an apartment?")
+        for start in range(len(words) - 2, opening + 1, -1):  # the last "a"/"an" before the term that ends the sentence
+            if words[start] not in ("a", "an"):
+                continue
+            for size in (3, 2, 1):
+                named = " ".join(words[start + 1 : start + 1 + size])
+                term = terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
+                own = term is not None and " ".join(_WORD.findall(term.lower())) in (named, named[:-1])
+                if own and words[start - 1] not in linking and all(w in after or w == municipality for w in words[start + 1 + size :]):
+                    return term
+            break
     defined = set(terms.values())
     for implied in config.get("counts_as_term") or ():  # "does our newborn count in that?": an occupant or not
         if re.search(str(implied["pattern"]), asking, re.IGNORECASE) and str(implied["term"]) in defined:

@@ -97,7 +97,7 @@ def two_part_first(
     ranked = list(ranked)
     if len(parts) != 2 or len(parts[0].split()) < PART_MIN_WORDS or len(ranked) < 2:
         return ranked, False
-    from knowledge.compose.questions import SETTLE_LOOK, settling_first
+    from knowledge.compose.settling import SETTLE_LOOK, settling_first
 
     best = selector.select(kb, parts[0], municipality, role, ranking, topics=[topic], limit=SETTLE_LOOK)
     best = settling_first(parts[0], best)  # "need a rental license? …": the provision that requires one

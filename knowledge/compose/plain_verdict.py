@@ -9,6 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
+from knowledge.yes_no_forms import voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -24,6 +25,7 @@ ANSWER_MIN_LEXICAL = 0.3
 # ... and a "No" because the provision denies the very quality asked, though in other words ("goes to the buyer":
 # "not transferable"), needs less.
 QUALITY_MIN_LEXICAL = 0.2
+_COUNTS_ON = re.compile("|".join(f"(?:{question_form._FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 
 
@@ -31,6 +33,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
     is False: the question describes the condition that fails) when the provision settles a yes/no question that it
     matches well enough; None otherwise."""
+    if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
+        return "No" if lexical >= QUALITY_MIN_LEXICAL else None
     verdict = selector.yes_no(question, provision)
     if (
         verdict == "No"
@@ -44,6 +48,10 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         or question_form.conflicts_with(question, provision)
     ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
+    if question_form.NOT_RELIEVED.search(provision) and verdict in ("No", "Yes") and _COUNTS_ON.search(question):
+        # "lease says tenant handles all bug control. does that get me off the hook …?" met by "… shall not relieve any
+        # party …": the words that deny the relief are named in both
+        return verdict if lexical >= QUALITY_MIN_LEXICAL else None
     if verdict == "No" and question_form.denies_asked_quality(question, provision):
         # "does the new owner get my permit?", "permit just goes to the buyer right?": "No such permit shall be transferable"
         return verdict if lexical >= QUALITY_MIN_LEXICAL else None
@@ -67,6 +75,21 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL
     return verdict if verdict and lexical >= floor else None
+
+
+_NEEDS_THING = re.compile(question_form._FORMS["needs_thing"], re.IGNORECASE)
+
+
+_CREDENTIALS = frozenset(question_form._FORMS.get("credential_words") or ())
+
+
+def names_needed(question: str, provision: str) -> bool:
+    """Whether the provision names a permit or the like when a question of need asks for one ("do i need a … permit?");
+    True for any other question."""
+    found = _NEEDS_THING.search(question_form.story_and_question(question)[1])
+    if found is None or found.group(1).split()[-1].lower() not in _CREDENTIALS:
+        return True
+    return bool(_CREDENTIALS & set(re.findall(r"[a-z]+", provision.lower())))
 
 
 def side_verdict(kb: Any, question: str, provision: str) -> str | None:

@@ -45,7 +45,7 @@ from knowledge.compose.computed import (
     stated_temperature,
     temperature_check,
 )
-from knowledge.compose.elapsed import elapsed_verdict
+from knowledge.compose.elapsed import elapsed_verdict, period_sentence
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
     asked_topic,
@@ -54,6 +54,7 @@ from knowledge.compose.elsewhere import (
     defined_elsewhere,
     duty_topic,
     elsewhere,
+    relieving_topic,
 )
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
@@ -69,11 +70,13 @@ from knowledge.compose.plain_verdict import (
     excepted_verdict,
     left_out_verdict,
     names_exception,
+    names_needed,
     side_verdict,
     whole_sentence,
 )
 from knowledge.compose.referring import referring_sentence
 from knowledge.compose.requirement import answer_for_duty
+from knowledge.compose.settling import settling_first
 from knowledge.compose.unit_scope import fitting_first, prefer_general
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.sentences import states_a_figure
@@ -203,7 +206,7 @@ def answer_question(
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
-    other = other or closest_elsewhere(topic, ranked, overall)
+    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(topic, ranked, overall)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
@@ -259,7 +262,9 @@ def answer_question(
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
-    ranked = settling_first(question, prefer_general(kb, question, ranked))
+    ranked = prefer_general(kb, question, ranked)
+    itemized = bool(ranked) and item_lead_in(kb, muni.key, ranked[0].candidate.citation) is not None  # its lead-in may settle it
+    ranked = settling_first(question, ranked, None if itemized else lambda r: asking_share(kb, question, muni.key, r))
     ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
     timed = period_first(question, ranked, ANSWER_MIN_LEXICAL, lambda r: asking_sentence_share(kb, question, muni.key, r))
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
@@ -347,54 +352,6 @@ def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, ro
     if term.lower() in generic or not set(selector.tokens(term)) <= set(selector.tokens(question)):
         return None  # a term the question does not name ("leave" is in "RUBBISH"'s "leaves"), or names every provision
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
-
-# A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
-# wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
-# is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
-SETTLE_MARGIN = 0.35
-SETTLE_LOOK = 8
-
-
-def _settles(question: str, ranked: Any, granted: bool = True) -> bool:
-    """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
-    about ("do I need a license?": "shall not rent … without having been issued a … license"), or (with ``granted``)
-    "Yes" by a permission the code grants ("can I get the city inspector to come look?": "Upon a complaint … the
-    Building Inspector may inspect")."""
-    verdict = _verdict(question, ranked.candidate.text, ranked.lexical)
-    text = ranked.candidate.text
-    if granted and verdict == "Yes" and question_form.PERMISSION.search(question) and _MAY.search(text):
-        return True
-    settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text)  # "… a defense"
-    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or question_form.also_applies(question, text)))
-
-
-_MAY = re.compile(r"\bmay\b", re.I)
-# A permission the code grants leads a yes/no question only when it matches at most this much less than the best.
-GRANTED_MARGIN = 0.05
-
-
-def settling_first(question: str, ranked: Sequence[Any]) -> list[Any]:
-    """The ranking with the first of its best few that answers a yes/no question "No" (or "Yes" by a requirement:
-    ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
-    placard", not the sentence about referring the owner to the City Attorney); a permission the code grants only
-    when none of them settles it so ("can he vote on my variance?": "No member of the Board shall take part …", not
-    "the Board … may permit a variance"); unchanged otherwise."""
-    ranked = list(ranked)
-    question = first_part(question)  # "do i need a permit? from who": the yes or no is the first part's
-    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0], granted=False):
-        return ranked
-    # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
-    # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
-    plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
-    floor = ranked[0].lexical - SETTLE_MARGIN
-    near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
-    # (… or to the very quality asked, denied: "does the permit transfer?": "No such permit shall be transferable")
-    gives_way = lambda t: question_form.REQUIRED_CONDITION.search(t) or question_form.denies_asked_quality(question, t)  # noqa: E731
-    settles = next((r for r in near if _settles(question, r, granted=False) and (not plain_yes or gives_way(r.candidate.text))), None)
-    if settles is None and not plain_yes and not _settles(question, ranked[0]):
-        granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
-        settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
-    return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
 
 # An officer question ("which official issues rooming house permits?") leads with the best provision that
 # names an officer or body when it matches at most this much less of the question than the best one.
@@ -593,8 +550,11 @@ def compose_lead(
         lines.extend([counted] if counted else [])  # "17 of us … only two bathrooms, how many are there supposed to be?"
         share = asking_share(kb, question, muni.key, ranked[0])
         settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
-        verdict = (elapsed_verdict(asked, lead.text, section.text if section else "") or side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
-        shown = lead.text
+        late = elapsed_verdict(asked, lead.text, section.text if section else "") if plain_verdicts and not settled else None
+        verdict = (late or side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
+        verdict = None if verdict == "Yes" and not names_needed(asked, lead.text) else verdict  # "need a … permit?": it names none
+        # ("… 2 wks ago … is it too late?": the sentence that sets the period the verdict counts, when the lead sets none)
+        shown = (period_sentence(section.text) if late and section is not None and not period_sentence(lead.text) else None) or lead.text
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
         if (verdict == "No" or unsettled) and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):

@@ -276,6 +276,13 @@ def parse_household(text: str) -> Household | None:
     vocab = people_vocab()
     lowered = words_to_digits(without_citations(text[:MAX_TEXT_CHARS].lower())).replace("’", "'")
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
+    if vocab.get("unmarked_possessive"):  # "my sons bedroom … big enough for him?": my son's bedroom
+        singular = vocab.get("singular") or {}
+        lowered = re.sub(
+            str(vocab["unmarked_possessive"]),
+            lambda m: f"{m.group(1)} {m.group(2)}'s {m.group(3)}" if m.group(2) in singular else m.group(0),
+            lowered,
+        )
     # "my two daughters … one is 14 and the other is 9": their ages, as "they're 14 and 9"
     if vocab.get("one_and_the_other"):
         lowered = re.sub(str(vocab["one_and_the_other"]), r"they are \1 and \2", lowered)
@@ -284,8 +291,9 @@ def parse_household(text: str) -> Household | None:
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
     for phrase, counted in phrases.items():  # "both of us": 2 of us; "having a baby": having a newborn
         lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)
-    if vocab.get("partitive"):  # "3 of my kids": my 3 kids
-        lowered = re.sub(str(vocab["partitive"]), r"\2 \1 ", lowered)
+    owners = "|".join(re.escape(str(w)) for w in vocab.get("partitive_owners") or ())
+    if owners:  # "3 of my kids": my 3 kids
+        lowered = re.sub(rf"\b(\d{{1,2}}) of ({owners}) (?=[a-z-]+\b)", r"\2 \1 ", lowered)
     comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
     if comparisons:  # "occupied by more than one person" sets a condition, it counts no one
         lowered = re.sub(rf"\b(?:{comparisons})\s+\d+(?:\.\d+)?", " ", lowered)
@@ -296,6 +304,7 @@ def parse_household(text: str) -> Household | None:
     groups: dict[str, list[str]] = vocab["groups"]
     dets = {str(d) for d in vocab["determiners"]}
     speaking = {str(w) for w in vocab.get("speaking") or ()}
+    between = {str(w) for w in vocab.get("speaking_between") or ()}
     joiners = {str(j) for j in vocab["joiners"]}
     adjectives = set(_PEOPLE_ADJ) | {"new", "teenage", "adult", "grown", "baby"}
     nouns = set(singular) | set(plural)
@@ -492,8 +501,11 @@ def parse_household(text: str) -> Household | None:
                 if word == "the" and _named_before(persons, band, vocab["bands"]):
                     i = j + 1  # "… with a brand new baby … Does the baby even count?": the same baby
                     continue
-                if j + 1 < n and words[j + 1] in speaking:
-                    i = j + 2  # "my mom says the landlord isnt allowed …": who says so, not who sleeps there
+                k = j + 1
+                while k < n and words[k] in between:
+                    k += 1
+                if k < n and words[k] in speaking:
+                    i = k + 1  # "my mom (keeps) say(ing) the landlord isnt allowed …": who says so, not who sleeps there
                     continue
                 persons.append(Person(band))
                 named_at[0] = j

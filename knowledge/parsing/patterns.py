@@ -34,17 +34,18 @@ _LINEAR = ["ft", "ft.", "feet", "foot", "m", "m.", "meter", "meters", "metre", "
 _AREA_UNIT = ["sf", "sqft", "sq.ft", "sq.ft.", "sft", "ft2", "ft²", "m2", "m²", "sqm", "sq.m", "sq.m."]
 
 
-def _people_words() -> tuple[list[str], list[str]]:
-    """The nouns for people and the relation words, from ``knowledge/people.yml`` (read once, for the patterns)."""
+def _people_words() -> tuple[list[str], list[str], list[str]]:
+    """The nouns for people, the relation words and the words of "3 of my kids", from ``knowledge/people.yml`` (read
+    once, for the patterns)."""
     import yaml
 
     with open(Path(__file__).resolve().parent.parent / "people.yml", encoding="utf-8") as handle:
         vocab = yaml.safe_load(handle)
     singular = [w for w in vocab["singular"] if w not in vocab["self_words"]]
-    return sorted({*vocab["plural"], *singular}), singular
+    return sorted({*vocab["plural"], *singular}), singular, list(vocab["partitive_owners"])
 
 
-_PEOPLE_NOUNS, _RELATIONS = _people_words()
+_PEOPLE_NOUNS, _RELATIONS, _PARTITIVE_OWNERS = _people_words()
 _PEOPLE_ADJ = ["small", "young", "little", "single", "grown", "adult", "teenage", "older", "younger", "more", "other"]
 _AGE_UNITS = ["year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks", "wk", "wks"]
 _UNIT_NOUNS = ["unit", "units", "apartment", "apartments", "apt", "apts", "flat", "flats"]
@@ -119,7 +120,7 @@ def _people_patterns() -> list[list[dict[str, Any]]]:
     joiner = _in(["and", "plus", "+", "&", "with"])
     return [
         [*NUMBER_PHRASE, adj, noun],
-        [*NUMBER_PHRASE, {"LOWER": "of"}, _in(["my", "our", "his", "her", "their", "the"]), adj, noun],  # "3 of my kids"
+        [*NUMBER_PHRASE, {"LOWER": "of"}, _in(_PARTITIVE_OWNERS), adj, noun],  # "3 of my kids"
         [*NUMBER_PHRASE, {"LOWER": "family"}, {"LOWER": {"IN": ["members", "member"]}}],
         [
             *NUMBER_PHRASE,

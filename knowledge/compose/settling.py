@@ -1,0 +1,64 @@
+"""A yes/no question's lead: of the best few provisions, the first whose wording settles the question (a prohibition
+answering "No", a requirement answering "Yes", a permission the code grants), when the best does not settle it."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from knowledge import question_form, selector
+from knowledge.compose.parts import first_part
+from knowledge.compose.plain_verdict import CONDITIONAL, _verdict
+from knowledge.yes_no_forms import voids_asked
+
+# A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
+# wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
+# is not promoted: "must the halls of a four-unit building be lit?" is not answered by the five-or-more rule.)
+SETTLE_MARGIN = 0.35
+SETTLE_LOOK = 8
+
+
+def _settles(question: str, ranked: Any, granted: bool = True, share: Callable[[Any], float] | None = None) -> bool:
+    """Whether a provision answers a yes/no question "No" (a prohibition), or "Yes" by requiring what is asked
+    about ("do I need a license?": "shall not rent … without having been issued a … license"), or (with ``granted``)
+    "Yes" by a permission the code grants ("can I get the city inspector to come look?": "Upon a complaint … the
+    Building Inspector may inspect")."""
+    verdict = _verdict(question, ranked.candidate.text, share(ranked) if share else ranked.lexical)
+    text = ranked.candidate.text
+    if granted and verdict == "Yes" and question_form.PERMISSION.search(question) and question_form.grants(text):
+        return True
+    # (… "a defense"; "… by agreement?": "except where … assumed … by agreement")
+    settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text) or question_form.assumed_as_asked(question, text)
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or question_form.also_applies(question, text)))
+
+
+# A permission the code grants leads a yes/no question only when it matches at most this much less than the best.
+GRANTED_MARGIN = 0.05
+
+
+def settling_first(question: str, ranked: Sequence[Any], share: Callable[[Any], float] | None = None) -> list[Any]:
+    """The ranking with the first of its best few that answers a yes/no question "No" (or "Yes" by a requirement:
+    ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
+    placard", not the sentence about referring the owner to the City Attorney); a permission the code grants only
+    when none of them settles it so ("can he vote on my variance?": "No member of the Board shall take part …", not
+    "the Board … may permit a variance"); unchanged otherwise."""
+    ranked = list(ranked)
+    question = first_part(question)  # "do i need a permit? from who": the yes or no is the first part's
+    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0], granted=False):
+        return ranked
+    # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
+    # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
+    plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
+    floor = ranked[0].lexical - SETTLE_MARGIN
+    near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
+    # (… or to the very quality asked, denied: "does the permit transfer?": "No such permit shall be transferable")
+    gives_way = lambda t: question_form.REQUIRED_CONDITION.search(t) or question_form.denies_asked_quality(question, t) or voids_asked(question, t)  # noqa: E731
+    # (``share``: how much of the question a provision matches, for its yes or no: of the sentence that asks, after a
+    # story, "… they just sleep there. do i need a permit for that?"; not when the best already answers plainly, and
+    # only when no provision settles it by its match of the whole message)
+    settles = next((r for r in near if _settles(question, r, granted=False) and (not plain_yes or gives_way(r.candidate.text))), None)
+    if settles is None and share is not None and not plain_yes:  # only when none settles it by the whole message
+        settles = next((r for r in near if _settles(question, r, False, share)), None)
+    if settles is None and not plain_yes and not _settles(question, ranked[0]):
+        granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
+        settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
+    return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
