@@ -27,7 +27,9 @@ FORM_KEYS = (
     "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
-    "denied_part", "asks_sufficient", "period_act", "told_then_period",
+    "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
+    "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
+    "may_idioms", "needs_thing", "credential_words",
 )
 
 
@@ -178,14 +180,6 @@ _QUALITY_ASKED = re.compile(
     re.IGNORECASE,
 )
 # What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
-_MAY_IDIOMS = _pattern("may_idioms")
-
-
-def grants(provision: str) -> bool:
-    """Whether a provision says "may" of something it permits, not in a phrase such as "as the facts may warrant"."""
-    return re.search(r"\bmay\b", _MAY_IDIOMS.sub(" ", provision), re.I) is not None
-
-
 _MAY_REQUIRE = re.compile(r"\bmay\b[^.;]{0,200}?\brequire (?:a |an |the )?([a-z]{4,})", re.IGNORECASE)
 # a statement asked back for confirmation ("… goes to the buyer right?", "…, correct?")
 _CONFIRM_TAG = re.compile(r"\b(?:right|correct|true|yes)\s*\?*\s*$", re.IGNORECASE)
@@ -493,7 +487,7 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
-    from knowledge.yes_no_forms import alternative_verdict, beyond_size, voids_asked  # noqa: PLC0415 - reads these patterns
+    from knowledge.yes_no_forms import alternative_verdict, beyond_size, grants, voids_asked  # noqa: PLC0415 - reads these patterns
 
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
@@ -545,7 +539,7 @@ def yes_no(question: str, provision: str) -> str | None:
             return "No"  # "can the sellers license just transfer to me?" met by "… are nontransferable …"
         if not negated and AUTHORITY_ASKS.search(question) and names_officer(provision) and re.search(r"\bshall\b", provision, re.I):
             return "Yes"  # "can the town condemn it?" met by "… shall be condemned … by the Building Inspector"
-        return "No" if negated else ("Yes" if grants(provision) else None)
+        return "No" if negated else ("Yes" if grants(provision) else None)  # (not "as the facts may warrant")
     if denies_asked_quality(question, provision):
         return "No"  # "Is such a permit transferable?" met by "No such permit shall be transferable."
     if (

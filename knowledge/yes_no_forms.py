@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from knowledge.parsing.numbers import words_to_digits
-from knowledge.question_form import NEGATIONS, OBLIGATION, PERMISSION, _pattern, story_and_question
+from knowledge.question_form import _FORMS, NEGATIONS, OBLIGATION, PERMISSION, _pattern, story_and_question
 
 ALTERNATIVE_PERMITTED = _pattern("alternative_permitted")
 CONSTANCY = _pattern("constancy")
@@ -19,6 +19,10 @@ _AT_MOST_UNITS = _pattern("at_most_units")
 _TOLD_UNITS = _pattern("told_units")
 _STILL_COUNTS = _pattern("still_counts")
 _AS_IF_NOT = _pattern("as_if_not")
+_MAY_IDIOMS = _pattern("may_idioms")
+# what the user counts on to protect them ("doesnt the permit protect me?", "i had a permit so they cant fine me right?",
+# "can they still fine me?")
+COUNTS_ON = re.compile("|".join(f"(?:{_FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)
 _WORD = re.compile(r"[a-z]{4,}")
 # Words compared by their first letters, so "switch" meets "switches" and "lighted" meets "lighting".
 _STEM = 5
@@ -62,3 +66,8 @@ def voids_asked(question: str, provision: str) -> bool:
     petition still count?") and the provision takes it as never made ("The failure of the petitioner … to appear …
     shall have the same effect as if no petition were filed"): "No"."""
     return bool(_STILL_COUNTS.search(story_and_question(question)[1]) and _AS_IF_NOT.search(provision))
+
+
+def grants(provision: str) -> bool:
+    """Whether a provision says "may" of something it permits, not in a phrase such as "as the facts may warrant"."""
+    return re.search(r"\bmay\b", _MAY_IDIOMS.sub(" ", provision), re.I) is not None

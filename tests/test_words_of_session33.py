@@ -16,7 +16,7 @@ from knowledge.compose.settling import settling_first
 from knowledge.handoff import asks_the_code, handoff
 from knowledge.parsing.household import parse_household
 from knowledge.scopes import named_scopes
-from knowledge.yes_no_forms import alternative_verdict, beyond_size, voids_asked
+from knowledge.yes_no_forms import alternative_verdict, beyond_size, grants, voids_asked
 
 HOLLAND_SWITCHES = (
     "Every public hall and stairway in structures devoted solely to dwelling occupancy and containing not more than "
@@ -125,8 +125,8 @@ def test_anything_to_do_asks_what_not_whether():
 
 
 def test_may_in_a_set_phrase_grants_nothing():
-    assert not question_form.grants("the Building Inspector shall cause such dwelling to be vacated or demolished as the facts may warrant")
-    assert question_form.grants("the Building Inspector may enter and inspect")
+    assert not grants("the Building Inspector shall cause such dwelling to be vacated or demolished as the facts may warrant")
+    assert grants("the Building Inspector may enter and inspect")
 
 
 def test_a_thing_asked_whether_it_is_a_term_by_the_terms_own_name(kb):

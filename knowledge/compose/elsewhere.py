@@ -12,6 +12,7 @@ from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
 from knowledge.titles import named_titles
+from knowledge.yes_no_forms import COUNTS_ON
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -233,8 +234,7 @@ def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question:
     """The topic of a provision that says the thing the user counts on does not relieve or excuse ("… the one who gave
     me my rooming house permit. doesnt the permit protect me?": the Penalty's "… shall not constitute a defense"), when
     the question asks whether it does and that provision is of another topic; None otherwise."""
-    counted_on = (question_form.RELIEF, question_form._DENIED_DESPITE, question_form._STILL_DESPITE)
-    if not any(p.search(question) for p in counted_on) or selector.question_kind(question) != "yes_no":
+    if not COUNTS_ON.search(question) or selector.question_kind(question) != "yes_no":
         return None  # (… "he can't get penalized for code problems. Is that true?" counts on it too)
     for ranked in selector.select(kb, question, muni.key, role, (), limit=RELIEF_LOOK):
         text = ranked.candidate.text

@@ -9,7 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import voids_asked
+from knowledge.yes_no_forms import COUNTS_ON, voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -25,7 +25,6 @@ ANSWER_MIN_LEXICAL = 0.3
 # ... and a "No" because the provision denies the very quality asked, though in other words ("goes to the buyer":
 # "not transferable"), needs less.
 QUALITY_MIN_LEXICAL = 0.2
-_COUNTS_ON = re.compile("|".join(f"(?:{question_form._FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 
 
@@ -48,7 +47,7 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         or question_form.conflicts_with(question, provision)
     ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
-    if question_form.NOT_RELIEVED.search(provision) and verdict in ("No", "Yes") and _COUNTS_ON.search(question):
+    if question_form.NOT_RELIEVED.search(provision) and verdict in ("No", "Yes") and COUNTS_ON.search(question):
         # "lease says tenant handles all bug control. does that get me off the hook …?" met by "… shall not relieve any
         # party …": the words that deny the relief are named in both
         return verdict if lexical >= QUALITY_MIN_LEXICAL else None
