@@ -7,6 +7,8 @@ after a story that mentions the inspector calling, and "may" that grants nothing
 
 from __future__ import annotations
 
+import pytest
+
 from knowledge import question_form, selector
 from knowledge.compose import answer_topic
 from knowledge.compose.asking import asking_first
@@ -50,13 +52,6 @@ def test_a_building_larger_than_the_provisions_own_gets_no_yes_or_no_from_it():
     assert question_form.yes_no("holland 3 unit bldg, can the hall lights be on a switch?", HOLLAND_SWITCHES) == "Yes"
 
 
-def test_hall_lights_on_a_switch_are_answered_yes_or_no_by_the_code_of_the_place(kb):
-    asked = "We're in a 3-unit building in Holland and the hallway light is on a switch, the owner says that's legal. Is it?"
-    assert answer_topic(kb, "holland", "public_halls_lighting", question=asked).text.startswith("Yes"), asked
-    asked = "In a Holland building with four apartments, must the stairway lights stay on all the time?"
-    assert answer_topic(kb, "holland", "public_halls_lighting", question=asked).text.startswith("No"), asked
-
-
 # -- voided, alone, shifted --------------------------------------------------------------------------------------------
 
 
@@ -83,21 +78,7 @@ def test_one_way_of_service_asked_alone_is_not_enough_where_the_code_joins_two()
     assert question_form.question_kind(asked) == "yes_no"
 
 
-def test_a_duty_shifted_by_agreement_is_answered_by_the_exception_that_allows_it(kb):
-    asked = "In the Town of Howard, can the owner's duty to keep the shared hallways clean be assumed by a tenant by agreement?"
-    text = answer_topic(kb, "howard", "cleanliness", question=asked, role="clerk").text
-    assert text.startswith("Yes"), text
-    assert "by agreement" in text
-
-
 # -- what is asked -----------------------------------------------------------------------------------------------------
-
-
-def test_whether_there_is_a_rule_at_all_is_yes_before_the_check(kb):
-    asked = "my apartment in the town of howard is about 750 square feet. is there a rule that apartments have to be a certain size?"
-    text = answer_topic(kb, "howard", "occupancy_floor_space", question=asked).text
-    assert text.startswith("Yes"), text
-    assert "1000" in text.replace(",", "").split("\n")[0]
 
 
 def test_a_requirement_of_the_thing_asked_for_leads_after_a_story(kb):
@@ -186,26 +167,6 @@ def test_a_check_asked_whether_there_is_a_rule_says_there_is_before_the_check():
     assert space.yes_no_first(checked, "is my 850 sq ft apartment big enough?").text.startswith("No, in the Town of Howard")
 
 
-def test_a_hearing_missed_in_the_past_does_not_still_count(kb):
-    asked = "town of howard: I petitioned for a hearing on the order but missed the hearing because I was out of town. does my petition still count?"
-    text = answer_topic(kb, "howard", "notices_hearings_appeals", question=asked).text
-    assert text.startswith("No."), text
-    assert "as if no petition were filed" in text
-
-
-def test_asking_whether_the_code_backs_the_asker_is_a_yes_when_the_duty_is_the_other_sides(kb):
-    asked = "amery - my tenant won't let the electrician in to fix the outlets. does the code back me up?"
-    text = answer_topic(kb, "amery", "access_for_repairs", question=asked, role="landlord").text
-    assert text.startswith("Yes"), text
-
-
-def test_a_permit_counted_on_as_protection_is_answered_by_the_provision_that_denies_it(kb):
-    asked = "the dresser health officer gave me my rooming house permit and now says im in violation. doesnt the permit protect me?"
-    text = answer_topic(kb, "dresser", "rooming_houses", question=asked).text
-    assert text.startswith("No."), text
-    assert "shall not constitute a defense" in text
-
-
 def test_two_units_sharing_one_toilet_is_answered_by_the_rule_against_it_not_the_hall_lights(kb):
     asked = "In Muskego, the owner is turning the upstairs into two apartments and says both can share the one toilet in the hall. Is that allowed?"
     lead = selector.select(kb, asked, "muskego", limit=3)[0].candidate.text
@@ -213,8 +174,38 @@ def test_two_units_sharing_one_toilet_is_answered_by_the_rule_against_it_not_the
     assert "shar" in selector._prohibited_stems(lead)
 
 
-def test_a_lease_counted_on_to_get_off_the_hook_is_answered_no_by_the_provision_that_denies_it(kb):
-    asked = "the lease says my tenant handles all pest control. does that get me off the hook with the city in muskego?"
-    text = answer_topic(kb, "muskego", "code_precedence", question=asked, role="landlord").text
-    assert text.startswith("No."), text
-    assert "shall not relieve any party" in text
+# -- answers led by what was asked (municipality, topic, role, question, how the answer opens, a quote it must hold) ----
+
+LEADS = [
+    pytest.param("holland", "public_halls_lighting", None,
+                 "We're in a 3-unit building in Holland and the hallway light is on a switch, the owner says that's legal. Is it?",
+                 "Yes", "instead of full-time lighting", id="hall-light-on-a-switch-is-allowed"),
+    pytest.param("holland", "public_halls_lighting", None,
+                 "In a Holland building with four apartments, must the stairway lights stay on all the time?",
+                 "No", "instead of full-time lighting", id="hall-lights-need-not-stay-on"),
+    pytest.param("howard", "cleanliness", "clerk",
+                 "In the Town of Howard, can the owner's duty to keep the shared hallways clean be assumed by a tenant by agreement?",
+                 "Yes", "by agreement", id="duty-shifted-by-agreement"),
+    pytest.param("howard", "occupancy_floor_space", None,
+                 "my apartment in the town of howard is about 750 square feet. is there a rule that apartments have to be a certain size?",
+                 "Yes", "1000 square feet", id="whether-there-is-a-rule"),
+    pytest.param("howard", "notices_hearings_appeals", None,
+                 "town of howard: I petitioned for a hearing on the order but missed the hearing because I was out of town. does my petition still count?",
+                 "No.", "as if no petition were filed", id="missed-hearing-voids-the-petition"),
+    pytest.param("amery", "access_for_repairs", "landlord",
+                 "amery - my tenant won't let the electrician in to fix the outlets. does the code back me up?",
+                 "Yes", "shall give the owner", id="code-backs-the-asker"),
+    pytest.param("dresser", "rooming_houses", None,
+                 "the dresser health officer gave me my rooming house permit and now says im in violation. doesnt the permit protect me?",
+                 "No.", "shall not constitute a defense", id="permit-is-no-defense"),
+    pytest.param("muskego", "code_precedence", "landlord",
+                 "the lease says my tenant handles all pest control. does that get me off the hook with the city in muskego?",
+                 "No.", "shall not relieve any party", id="lease-does-not-relieve"),
+]
+
+
+@pytest.mark.parametrize("municipality, topic, role, asked, opening, quote", LEADS)
+def test_the_answer_opens_with_what_was_asked_and_quotes_what_settles_it(kb, municipality, topic, role, asked, opening, quote):
+    text = answer_topic(kb, municipality, topic, question=asked, role=role).text
+    assert text.startswith(opening), text
+    assert quote in text, text
