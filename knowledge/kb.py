@@ -233,8 +233,9 @@ class KnowledgeBase:
                     names[_simplify(variant)] = muni.key
             self._names = names
         names = self._names
-        kinds = {str(v): str(k) for k, vs in (self.places().get("kinds") or {}).items() for v in vs}  # "vlg of dresser"
-        wanted = next((w for w in (wanted, _simplify(" ".join(kinds.get(w, w) for w in str(text).lower().split()))) if w in names), wanted)
+        if wanted not in names:  # "vlg of dresser": the kind words as places.yml spells them ("village of dresser")
+            kinds = {str(v): str(k) for k, vs in (self.places().get("kinds") or {}).items() for v in vs}
+            wanted = next((w for w in [_simplify(" ".join(kinds.get(w, w) for w in str(text).lower().split()))] if w in names), wanted)
         stripped = wanted
         if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
             places = self.places()

@@ -491,8 +491,9 @@ def yes_no(question: str, provision: str) -> str | None:
 
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
-    alternative = None if beyond_size(question, provision) else "No" if voids_asked(question, provision) else alternative_verdict(question, provision)
-    if alternative is not None or beyond_size(question, provision):
+    beyond = beyond_size(question, provision)
+    alternative = None if beyond else "No" if voids_asked(question, provision) else alternative_verdict(question, provision)
+    if alternative is not None or beyond:
         return alternative
     way = one_of_the_ways(question, provision)
     if way is not None:

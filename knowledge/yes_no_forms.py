@@ -8,6 +8,7 @@ same effect as if no petition were filed"). The words are data (``alternative_pe
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from knowledge.parsing.numbers import words_to_digits
 from knowledge.question_form import _FORMS, NEGATIONS, OBLIGATION, PERMISSION, _pattern, story_and_question
@@ -32,12 +33,19 @@ def _stems(text: str) -> set[str]:
     return {w[:_STEM] for w in _WORD.findall(text.lower())}
 
 
+@lru_cache(maxsize=2048)
+def _unit_limit(provision: str) -> int | None:
+    """The largest building a provision applies to ("… containing not more than four dwelling units …": 4), or None."""
+    limit = _AT_MOST_UNITS.search(words_to_digits(provision.lower()))
+    return int(limit.group(1)) if limit else None
+
+
 def beyond_size(question: str, provision: str) -> bool:
     """Whether the question tells a building larger than the largest the provision applies to ("6 unit bldg" against
     "… containing not more than four dwelling units …")."""
-    limit = _AT_MOST_UNITS.search(words_to_digits(provision.lower()))
-    told = [int(n) for n in _TOLD_UNITS.findall(words_to_digits(question.lower()))]
-    return bool(limit and told and max(told) > int(limit.group(1)))
+    limit = _unit_limit(provision)
+    told = [int(n) for n in _TOLD_UNITS.findall(words_to_digits(question.lower()))] if limit is not None else []
+    return bool(told) and max(told) > limit
 
 
 def alternative_verdict(question: str, provision: str) -> str | None:
