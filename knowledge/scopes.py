@@ -21,7 +21,7 @@ def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
     denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
     if denied is not None:
         lowered = denied.sub(" ", lowered)  # "dresser 2br apartment (not rooming house)": no rooming house named
-    from knowledge.parsing.household import words_to_digits  # noqa: PLC0415 - the parsers import the KB's modules
+    from knowledge.parsing.numbers import words_to_digits  # noqa: PLC0415 - the parsing package loads the spaCy patterns
 
     uncounted = re.sub(r" \d+(?= )", "", f" {words_to_digits(lowered.strip())} ")  # "rent 3 rooms": "rent rooms"
     named: set[str] = set()
