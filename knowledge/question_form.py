@@ -29,7 +29,8 @@ FORM_KEYS = (
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
-    "may_idioms", "needs_thing", "credential_words",
+    "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails",
+    "precedence_classes",
 )
 
 
@@ -487,8 +488,10 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
-    from knowledge.yes_no_forms import alternative_verdict, beyond_size, grants, voids_asked  # noqa: PLC0415 - reads these patterns
+    from knowledge.yes_no_forms import alternative_verdict, beyond_size, grants, precedence_verdict, voids_asked  # noqa: PLC0415
 
+    if (prevailing := precedence_verdict(question, provision)) is not None:  # "Does the Town code govern …?": "… the UDC …"
+        return prevailing
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
     beyond = beyond_size(question, provision)

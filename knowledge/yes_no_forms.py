@@ -21,6 +21,7 @@ _TOLD_UNITS = _pattern("told_units")
 _STILL_COUNTS = _pattern("still_counts")
 _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
+_GRANT_WORDS = _pattern("grant_words")
 # what the user counts on to protect them ("doesnt the permit protect me?", "i had a permit so they cant fine me right?",
 # "can they still fine me?")
 COUNTS_ON = re.compile("|".join(f"(?:{_FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)
@@ -77,5 +78,46 @@ def voids_asked(question: str, provision: str) -> bool:
 
 
 def grants(provision: str) -> bool:
-    """Whether a provision says "may" of something it permits, not in a phrase such as "as the facts may warrant"."""
-    return re.search(r"\bmay\b", _MAY_IDIOMS.sub(" ", provision), re.I) is not None
+    """Whether a provision says "may" (or "is hereby authorized to") of something it permits, not in a phrase such as
+    "as the facts may warrant"."""
+    return _GRANT_WORDS.search(_MAY_IDIOMS.sub(" ", provision)) is not None
+
+
+_PREVAILS = _pattern("prevails")
+_ASKS_PREVAILS = _pattern("asks_prevails")
+_POINTING = re.compile(r"^\W*(?:that|such|this|these|those|it|they)\b(?!\s+(?:code|ordinance|chapter)\b)", re.I)
+
+
+def _classes(text: str) -> set[str]:
+    """The kinds of law a phrase names ("the Town code": local; "the less restrictive standard": laxer), by
+    ``precedence_classes``; the longest words first, so "less restrictive" is not read as "restrictive"."""
+    lowered = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
+    found: set[str] = set()
+    words = sorted(((w, c) for c, ws in _FORMS["precedence_classes"].items() for w in ws), key=lambda p: -len(p[0]))
+    for word, kind in words:
+        if f" {word} " in lowered:
+            found.add(kind)
+            lowered = lowered.replace(f" {word} ", " ")
+    return found
+
+
+def precedence_verdict(question: str, provision: str) -> str | None:
+    """ "Yes" or "No" when a yes/no question asks whether one law prevails ("Does the Town code govern where the two
+    conflict?", "does the less restrictive standard apply?") and the provision says which does ("… the Uniform
+    Dwelling Code shall take precedence", "the stricter shall take precedence"): "Yes" when it is the one asked about;
+    None when either names no kind of law (``precedence_classes``)."""
+    prevails, asked = _PREVAILS.search(provision), _ASKS_PREVAILS.search(story_and_question(question)[1])
+    if prevails is None or asked is None:
+        return None
+    winner = prevails.group("winner")
+    if _POINTING.search(winner):  # "…, that regulation shall take precedence": the one the sentence named before it
+        winning = _classes(provision[: prevails.end("winner")]) - {"local"}
+    else:
+        winning = _classes(winner)
+    asking = _classes(asked.group("asked"))
+    if not winning or not asking:
+        return None
+    opposed = {"stricter", "laxer"}
+    if asking & opposed and winning & opposed and not asking & winning & opposed:
+        return "No"  # "does the less restrictive standard apply?": "the stricter shall take precedence"
+    return "Yes" if asking & winning else "No"

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from knowledge import question_form
 from knowledge.answer_parts import source_line
 from knowledge.compose.answer import Answer, citation_payload, shorten, standard_line, standard_payload
+from knowledge.compose.figure_verdict import disputed_claim, fails_asked
 from knowledge.facts import names_a_side
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, Municipality
 from knowledge.phrase_match import has_phrase
@@ -54,7 +55,7 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
 # A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
 # this range not followed by a unit of something else, and not the outside temperature.
 _TEMPERATURE = re.compile(
-    r"(?<![-\d.§])(?<!§ )(?<!minus )(?<!below )(?<!chapter )(?<!chap )(?<!ch\. )(?<!ch )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?<![-\d.§$])(?<!§ )(?<!minus )(?<!below )(?<!chapter )(?<!chap )(?<!ch\. )(?<!ch )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
     r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
     r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
     re.I,
@@ -123,6 +124,10 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking) or (tag and _ACCEPTABLE.search(question))
     )
     opening = ("No. " if below else "Yes. ") if permission else ""
+    if not opening and question_form.question_kind(question) == "yes_no" and fails_asked(asking):
+        opening = "Yes. " if below else "No. "  # "the water only gets to 110. do i have to fix it?"
+    elif not opening and below and question_form.question_kind(question) == "yes_no" and disputed_claim(asking):
+        opening = "No. "  # "landlord says the furnace only has to keep it at 65. is he right?": less than the code's
     lead = (
         f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
         f"requires. In the {muni.name}, {standard_line(kb, standard)}."
@@ -462,8 +467,11 @@ def fine_for_days(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
     if days < 2 or each_day is None:
         return None
     total = days * standard.value
+    # "someone told me the most he can be fined is $200 total. is that true?": a total said that is less is wrong
+    said = [float(n.replace(",", "")) for n in re.findall(r"\$\s*(\d[\d,]*(?:\.\d+)?)", question)]
+    opening = "No. " if said and max(said) < total and disputed_claim(question_form.story_and_question(question)[1]) else ""
     lines = [
-        f"Up to {days} × {standard.value_text} = ${total:,.0f}"
+        f"{opening}Up to {days} × {standard.value_text} = ${total:,.0f}"
         + (f" for {months} month{'s' if months > 1 else ''} counted as {days} days" if months else "")
         + ": each day a violation continues is a separate offense. "
         f"In the {muni.name}, {standard_line(kb, standard)}.",

@@ -55,16 +55,28 @@ def better_topic(
     return None
 
 
-def closest_elsewhere(topic: str, ranked: Sequence[Any], overall: Sequence[Any]) -> str | None:
+def closest_elsewhere(
+    topic: str, ranked: Sequence[Any], overall: Sequence[Any], question: str = "", keywords: Mapping[str, Sequence[str]] | None = None
+) -> str | None:
     """Another topic whose provision (the best of ``overall``: ``elsewhere``) matches the question much better than
-    the topic's own best, when that matches less than ELSEWHERE_MAX_HERE."""
+    the topic's own best, when that matches less than ELSEWHERE_MAX_HERE; not when the question names the topic by one
+    of its ``keywords`` that the other provision lacks, and names the other topic by none ("do i need a rental license
+    … to rent out my single family house?" is about licences, not the extermination duties of a single dwelling
+    unit)."""
     here = ranked[0].lexical if ranked else 0.0
     if not overall or here >= ELSEWHERE_MAX_HERE:
         return None
     topics = [t for t in overall[0].candidate.topics if t not in (topic, "definition")]
     # of the best provision's topics, the one most of the next best share ("… have to move out. How long would we get
     # to leave?": the order to vacate's unfit dwellings, with its 60 days, not the penalties it also serves)
-    return max(topics, key=lambda t: sum(t in r.candidate.topics for r in overall), default=None)
+    other = max(topics, key=lambda t: sum(t in r.candidate.topics for r in overall), default=None)
+    lowered = question.lower()
+    named = [w for w in (keywords or {}).get(topic, ()) if w in lowered]
+    if other and named and not any(w in overall[0].candidate.text.lower() for w in named):
+        # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
+        # reasonably weathertight", a maintenance duty that names the window)
+        return None if not any(w in lowered for w in (keywords or {}).get(other, ())) else other
+    return other
 
 
 def elsewhere(
@@ -241,3 +253,30 @@ def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question:
         if ranked.lexical >= RELIEF_MIN_LEXICAL and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
             return None if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
     return None
+
+
+# A provision of the topic that matches at least this share of a long question that names one of the topic's keywords,
+# and names it too, is given as the closest provision rather than saying the text is silent ("… had the gas shut off.
+# Is he allowed to do that?": "No owner … shall cause any … utility … to be … shut off"). Set from the dev sets.
+KEYWORD_CONFIRMED_MIN_LEXICAL = 0.15
+
+
+def keyword_confirmed(question: str, ranked: Sequence[Any], keywords: Sequence[str]) -> Any | None:
+    """For a question of permission, the first of the topic's best provisions that forbids something named by a keyword
+    of the topic the question names too (and matches at least KEYWORD_CONFIRMED_MIN_LEXICAL of it); None otherwise (a
+    provision that only names the same thing, "basement", "inspect", does not settle a long story: tried, it answered
+    seven questions the texts are silent on)."""
+    lowered = question.lower()
+    named = [w for w in keywords if w in lowered]
+    if not named or not question_form.PERMISSION.search(question_form.story_and_question(question)[1]):
+        return None
+    return next(
+        (
+            r
+            for r in ranked[:5]
+            if r.lexical >= KEYWORD_CONFIRMED_MIN_LEXICAL
+            and question_form.NEGATIONS.search(r.candidate.text)
+            and any(w in r.candidate.text.lower() for w in named)
+        ),
+        None,
+    )

@@ -9,7 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import COUNTS_ON, voids_asked
+from knowledge.yes_no_forms import COUNTS_ON, precedence_verdict, voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -34,6 +34,9 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     matches well enough; None otherwise."""
     if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None
+    prevailing = precedence_verdict(question, provision)
+    if prevailing is not None:  # "does the less restrictive standard apply?": the kinds of law named in both settle it
+        return prevailing if lexical >= QUALITY_MIN_LEXICAL else None
     verdict = selector.yes_no(question, provision)
     if (
         verdict == "No"

@@ -54,8 +54,10 @@ from knowledge.compose.elsewhere import (
     defined_elsewhere,
     duty_topic,
     elsewhere,
+    keyword_confirmed,
     relieving_topic,
 )
+from knowledge.compose.figure_verdict import figure_verdict, sentence_figure_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
@@ -163,7 +165,12 @@ def answer_question(
     member = member_definition(kb, question, muni.key) or membership.officer_definition(kb, question, muni.key)  # "by who?"
     if member is not None:  # "rats all over the dumpsters … Does that already count as an infestation?"
         return member
-    if selector.unnamed_things(kb, question, muni.key):  # "do i need smoke detectors?": no provision names them
+    if selector.unnamed_things(kb, question, muni.key) and not (
+        config.standards
+        and selector.question_kind(question) == "figure"
+        and _asked_missing_standard(kb, muni, config.standards, question, None)
+    ):  # "do i need smoke detectors?": no provision names them (a figure asked, "what height do handrails need to be?",
+        # is said to be unstated below)
         return no_match(muni, question, topic)
     duties = [d for d in config.duties if kb.rules(muni.key, d)]
     standards = [s for key in config.standards for s in kb.standards(key, muni.key)]
@@ -206,7 +213,7 @@ def answer_question(
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
-    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(topic, ranked, overall)
+    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(topic, ranked, overall, question, _keywords(kb))
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
@@ -236,6 +243,9 @@ def answer_question(
         named = named or duty_topic(kb, muni, topic, question)
         if named:
             return answer_question(kb, muni.key, named, question, facts, role, ranking)
+        confirmed = keyword_confirmed(question, ranked, _keywords(kb).get(topic, ()))
+        if confirmed is not None:  # "… had the gas shut off. Is he allowed to do that?": the topic's own word in both
+            return compose_lead(kb, muni, topic, question, [confirmed, *(r for r in ranked if r is not confirmed)], role, closest=True)
         # nothing on the topic in this code matches what was asked: say so honestly
         return no_match(muni, question, topic)
     kind = selector.question_kind(selector.without_titles(kb, question))
@@ -413,6 +423,11 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
 
+def _keywords(kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
+    """Each topic's keywords (``topic_config`` of knowledge/vocab.yml)."""
+    return {t: c.keywords for t, c in kb.topic_configs().items()}
+
+
 def _beyond_topics(
     kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
 ) -> Answer | None:
@@ -483,7 +498,7 @@ def _asked_missing_standard(
         return None
     if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
         return None  # a figure the text does state answers nearly as well
-    if lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
+    if lead is not None and lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
         return None
     return best
 
@@ -520,7 +535,8 @@ def compose_lead(
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        verdict = _verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None
+        figure = figure_verdict(kb, standard, asked) if plain_verdicts else None  # "is once a month ok?": "at least once each week"
+        verdict = figure or (_verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None)
         if plain_verdicts and verdict is None:  # "the wall is 2 feet from it … does the window still count?"
             verdict = left_out_verdict(kb.standard_description(standard.key), standard.value, question)
         opening = f"{verdict}. " if verdict else ""
@@ -551,7 +567,8 @@ def compose_lead(
         share = asking_share(kb, question, muni.key, ranked[0])
         settled = settles_by_count(counted)  # the counts settle it, not the provision's wording
         late = elapsed_verdict(asked, lead.text, section.text if section else "") if plain_verdicts and not settled else None
-        verdict = (late or side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
+        figure = sentence_figure_verdict(kb, muni.key, lead.citation, lead.text, asked) if plain_verdicts and not settled else None
+        verdict = (late or figure or side_verdict(kb, asked, lead.text) or _verdict(asked, lead.text, share)) if plain_verdicts and not settled else None
         verdict = None if verdict == "Yes" and not names_needed(asked, lead.text) else verdict  # "need a … permit?": it names none
         # ("… 2 wks ago … is it too late?": the sentence that sets the period the verdict counts, when the lead sets none)
         shown = (period_sentence(section.text) if late and section is not None and not period_sentence(lead.text) else None) or lead.text

@@ -396,8 +396,9 @@ def parse_household(text: str) -> Household | None:
             j = skip_adjectives(i + 1)
             totals = {str(w) for w in vocab.get("total_words") or ["for"]}
             stated_total = prev in totals or (prev == "of" and i >= 2 and words[i - 2] == "total")
-            if stated_total and j < n and plural.get(words[j]) == "person" and value.is_integer() and persons:
-                # "me and my buddy ... how big for 2 people", "add a roommate so 3 ppl": the ones named, in all
+            if stated_total and j < n and value.is_integer() and persons and _the_ones_named(persons, int(value), plural.get(words[j]), vocab):
+                # "me and my buddy ... how big for 2 people", "add a roommate so 3 ppl": the ones named, in all ("my son is
+                # 14 and his cousin is 15 … too small for two teenagers": the two named)
                 total = int(value)
                 i = j + 1
                 continue
@@ -579,6 +580,17 @@ def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:
 
     children = tuple(p for p in persons if is_child(p))
     return children if 0 < len(children) < len(persons) else ()
+
+
+def _the_ones_named(persons: list[Person], count: int, band: str | None, vocab: dict[str, Any]) -> bool:
+    """Whether "for <count> <plural of band>" after a story counts the ones it named: "people" always (a total), another
+    band when there are that many named and each is of the band or of an age in it."""
+    if band == "person":
+        return True
+    if band is None or count != len(persons):
+        return False
+    low, high = vocab["bands"].get(band, vocab["bands"]["person"])
+    return all(p.band == band or (p.age is not None and low <= p.age <= high) for p in persons)
 
 
 def _named_before(persons: list[Person], band: str, bands: dict[str, list[float]]) -> bool:
