@@ -85,6 +85,8 @@ def grants(provision: str) -> bool:
 
 _PREVAILS = _pattern("prevails")
 _ASKS_PREVAILS = _pattern("asks_prevails")
+# each word of a kind of law with its kind, the longest first
+_PRECEDENCE_WORDS = sorted(((w, c) for c, ws in _FORMS["precedence_classes"].items() for w in ws), key=lambda p: -len(p[0]))
 _POINTING = re.compile(r"^\W*(?:that|such|this|these|those|it|they)\b(?!\s+(?:code|ordinance|chapter)\b)", re.I)
 
 
@@ -93,8 +95,7 @@ def _classes(text: str) -> set[str]:
     ``precedence_classes``; the longest words first, so "less restrictive" is not read as "restrictive"."""
     lowered = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
     found: set[str] = set()
-    words = sorted(((w, c) for c, ws in _FORMS["precedence_classes"].items() for w in ws), key=lambda p: -len(p[0]))
-    for word, kind in words:
+    for word, kind in _PRECEDENCE_WORDS:
         if f" {word} " in lowered:
             found.add(kind)
             lowered = lowered.replace(f" {word} ", " ")

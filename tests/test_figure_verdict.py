@@ -62,7 +62,7 @@ def test_figures_are_read_as_people_write_them(text, unit, values):
     ],
 )
 def test_a_stated_figure_settles_a_yes_or_no(kb, municipality, key, question, verdict):
-    assert figure_verdict(kb, kb.standard(municipality, key), question) == verdict
+    assert figure_verdict(kb.standard(municipality, key), question) == verdict
 
 
 @pytest.mark.parametrize(

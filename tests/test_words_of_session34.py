@@ -165,7 +165,7 @@ def test_a_two_to_one_vote_is_two_votes_for(kb):
 
     asked = "May the Board of Zoning Appeals grant a variance on a two-to-one vote when only three members are present?"
     assert stated_values(asked, "votes") == [2.0]
-    assert figure_verdict(kb, kb.standard("dresser", "variance_min_votes"), asked) == "No"
+    assert figure_verdict(kb.standard("dresser", "variance_min_votes"), asked) == "No"
 
 
 def test_a_long_story_naming_the_topic_is_answered_from_the_provision_that_names_it_too(kb):

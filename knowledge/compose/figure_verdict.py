@@ -119,7 +119,7 @@ def complies(bound: str, stated: float, required: float) -> bool:
     return abs(stated - required) < 1e-6
 
 
-def figure_verdict(kb: KnowledgeBase, standard: Any, question: str) -> str | None:
+def figure_verdict(standard: Any, question: str) -> str | None:
     """ "Yes" or "No" when a yes/no question states one figure of ``standard``'s unit that settles it, else None.
 
     A claim about the code ("does the code require at least 10 percent?", "is a permit valid for two years?") is "Yes"
@@ -155,4 +155,4 @@ def sentence_figure_verdict(kb: KnowledgeBase, municipality: str, citation: str,
         for s in kb.standards(municipality=municipality)
         if s.citation == citation and s.key in bounds and " ".join(s.quote.lower().split()) in folded
     ]
-    return figure_verdict(kb, inside[0], question) if len(inside) == 1 else None
+    return figure_verdict(inside[0], question) if len(inside) == 1 else None

@@ -535,7 +535,7 @@ def compose_lead(
     if lead.kind == "standard":
         standard = _find_standard(kb, muni.key, lead.key, lead.citation)
         section = kb.section(muni.key, standard.citation)
-        figure = figure_verdict(kb, standard, asked) if plain_verdicts else None  # "is once a month ok?": "at least once each week"
+        figure = figure_verdict(standard, asked) if plain_verdicts else None  # "is once a month ok?": "at least once each week"
         verdict = figure or (_verdict(asked, standard.quote, asking_share(kb, question, muni.key, ranked[0])) if plain_verdicts else None)
         if plain_verdicts and verdict is None:  # "the wall is 2 feet from it … does the window still count?"
             verdict = left_out_verdict(kb.standard_description(standard.key), standard.value, question)
