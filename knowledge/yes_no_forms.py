@@ -11,7 +11,16 @@ import re
 from functools import lru_cache
 
 from knowledge.parsing.numbers import words_to_digits
-from knowledge.question_form import _FORMS, NEGATIONS, OBLIGATION, PERMISSION, _pattern, story_and_question
+from knowledge.question_form import (
+    _FORMS,
+    NEGATIONS,
+    OBLIGATION,
+    PERMISSION,
+    YES_NO_STARTS,
+    _pattern,
+    question_kind,
+    story_and_question,
+)
 
 ALTERNATIVE_PERMITTED = _pattern("alternative_permitted")
 CONSTANCY = _pattern("constancy")
@@ -122,3 +131,11 @@ def precedence_verdict(question: str, provision: str) -> str | None:
     if asking & opposed and winning & opposed and not asking & winning & opposed:
         return "No"  # "does the less restrictive standard apply?": "the stricter shall take precedence"
     return "Yes" if asking & winning else "No"
+
+
+def opens_yes_no(question: str) -> bool:
+    """Whether a question asks yes or no by its form, or by the first word of its asking sentence though its words
+    make it read as a figure question ("does the part … count toward how big the room is?", "Do three members …
+    constitute a quorum?")."""
+    opening = story_and_question(question)[1].lower().split()[:1]
+    return question_kind(question) == "yes_no" or bool(opening and opening[0] in YES_NO_STARTS)

@@ -19,6 +19,7 @@ import yaml
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import words_to_digits
+from knowledge.yes_no_forms import opens_yes_no
 
 FIGURES_PATH = Path(__file__).resolve().parent.parent / "stated_figures.yml"
 BOUNDS = ("min", "max", "exact")
@@ -95,13 +96,9 @@ def disputed_claim(asked: str) -> bool:
 
 
 def _asks_yes_no(question: str) -> bool:
-    """Whether a question asks yes or no, though it names a figure ("Do three members … constitute a quorum …?" reads
-    as a question of a figure by its words)."""
-    if question_form.question_kind(question) == "yes_no":
-        return True
-    asked = question_form.story_and_question(question)[1].lower()
-    opening = re.findall(r"[a-z']+", asked)[:1]
-    return bool(opening and opening[0] in question_form.YES_NO_STARTS) or question_form._clause_then_yes_no(asked)
+    """Whether a question asks yes or no, though it names a figure (``opens_yes_no``), or after a clause ("If only two
+    members … concur …, may the variance be granted?")."""
+    return opens_yes_no(question) or question_form._clause_then_yes_no(question_form.story_and_question(question)[1].lower())
 
 
 def fails_asked(asked: str) -> bool:

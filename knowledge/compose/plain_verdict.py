@@ -9,7 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import COUNTS_ON, precedence_verdict, voids_asked
+from knowledge.yes_no_forms import COUNTS_ON, opens_yes_no, precedence_verdict, voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -197,8 +197,7 @@ def left_out_verdict(description: str, value: float | None, question: str) -> st
     Does it?") and states a figure in feet on the side a standard of feet leaves out; None otherwise."""
     if not value or not _LEFT_OUT_BELOW.search(description) or not _ASKS_COUNTED.search(question):
         return None
-    opening = question_form.story_and_question(question)[1].lower().split()[:1]
-    if selector.question_kind(question) != "yes_no" and not (opening and opening[0] in question_form.YES_NO_STARTS):
+    if not opens_yes_no(question):
         return None  # ("does the part … count toward how big the room is?" opens as a yes/no question)
     stated = [(float(m.group("n")), bool(m.group("short"))) for m in _FEET_STATED.finditer(question)]
     if not stated:
