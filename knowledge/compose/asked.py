@@ -121,10 +121,10 @@ def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: flo
     if confidence >= KEEP_TOPIC_MAX_CONFIDENCE:
         return False
     # "do I have to let him in or can I ask for a warrant?" after the inspector's visit: a word of the topic in play
-    in_play = bool(_keywords_named(kb.topic_config(last).keywords, question_form.story_and_question(text)[1]))
+    in_play = bool(keywords_named(kb.topic_config(last).keywords, question_form.story_and_question(text)[1]))
     if not in_play and not question_form.refers_back(text, kb.meta("back_references") or ()):
         return False
-    return not _keywords_named(kb.topic_config(asked).keywords, text)
+    return not keywords_named(kb.topic_config(asked).keywords, text)
 
 
 def unaddressed_guess(
@@ -155,7 +155,7 @@ def names_keyword(word: str, lowered: str) -> bool:
     return re.search(rf"\b(?:{_KEYWORD_PREFIXES})?{re.escape(word)}", lowered) is not None
 
 
-def _keywords_named(keywords: Any, text: str, unless: str = "") -> list[str]:
+def keywords_named(keywords: Any, text: str, unless: str = "") -> list[str]:
     """The topic keywords (substrings, lower case: ``topic_config``) a message names, but those inside ``unless``."""
     words = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     return [k for k in keywords if names_keyword(k, words) and k not in unless]
@@ -171,7 +171,7 @@ def _story_only(kb: KnowledgeBase, topic: str | None, text: str, duty: str, voca
         return False
     # a kind of dwelling ("a roomer won't let me in. required?") is where the duty applies, not another thing asked
     scoped = _scope_wordings(kb)
-    return bool(_keywords_named(config.keywords, text, unless=scoped))
+    return bool(keywords_named(config.keywords, text, unless=scoped))
 
 
 def _scope_wordings(kb: KnowledgeBase) -> str:
@@ -191,7 +191,7 @@ def _asks_own_thing(kb: KnowledgeBase, topic: str | None, text: str, duty: str) 
     if any(p.search(asking) for p in kb.fact_vocabulary().party_words):
         return False  # "is supplying heat on me?": who carries the duty
     scoped = _scope_wordings(kb)
-    return bool(_keywords_named(config.keywords, asking, unless=scoped))
+    return bool(keywords_named(config.keywords, asking, unless=scoped))
 
 
 def _names_topic(kb: KnowledgeBase, topic: str | None, text: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
+from knowledge.compose.asked import keywords_named
 from knowledge.compose.verdicts import topic_for_duty
 from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
@@ -55,12 +56,10 @@ def better_topic(
     return None
 
 
-def closest_elsewhere(
-    topic: str, ranked: Sequence[Any], overall: Sequence[Any], question: str = "", keywords: Mapping[str, Sequence[str]] | None = None
-) -> str | None:
+def closest_elsewhere(kb: KnowledgeBase, topic: str, ranked: Sequence[Any], overall: Sequence[Any], question: str) -> str | None:
     """Another topic whose provision (the best of ``overall``: ``elsewhere``) matches the question much better than
     the topic's own best, when that matches less than ELSEWHERE_MAX_HERE; not when the question names the topic by one
-    of its ``keywords`` that the other provision lacks, and names the other topic by none ("do i need a rental license
+    of its keywords that the other provision lacks, and names the other topic by none ("do i need a rental license
     … to rent out my single family house?" is about licences, not the extermination duties of a single dwelling
     unit)."""
     here = ranked[0].lexical if ranked else 0.0
@@ -70,14 +69,12 @@ def closest_elsewhere(
     # of the best provision's topics, the one most of the next best share ("… have to move out. How long would we get
     # to leave?": the order to vacate's unfit dwellings, with its 60 days, not the penalties it also serves)
     other = max(topics, key=lambda t: sum(t in r.candidate.topics for r in overall), default=None)
-    lowered = question.lower()
-    named = [w for w in (keywords or {}).get(topic, ()) if w in lowered]
-    if other and named and not any(w in overall[0].candidate.text.lower() for w in named):
+    named = keywords_named(kb.topic_config(topic).keywords, question)
+    if other and named and not keywords_named(named, overall[0].candidate.text):
         # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
         # reasonably weathertight", a maintenance duty that names the window)
-        return None if not any(w in lowered for w in (keywords or {}).get(other, ())) else other
+        return other if keywords_named(kb.topic_config(other).keywords, question) else None
     return other
-
 
 def elsewhere(
     kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, ranked: Sequence[Any], answer_min: float
@@ -261,13 +258,12 @@ def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question:
 KEYWORD_CONFIRMED_MIN_LEXICAL = 0.15
 
 
-def keyword_confirmed(question: str, ranked: Sequence[Any], keywords: Sequence[str]) -> Any | None:
+def keyword_confirmed(kb: KnowledgeBase, topic: str, question: str, ranked: Sequence[Any]) -> Any | None:
     """For a question of permission, the first of the topic's best provisions that forbids something named by a keyword
     of the topic the question names too (and matches at least KEYWORD_CONFIRMED_MIN_LEXICAL of it); None otherwise (a
     provision that only names the same thing, "basement", "inspect", does not settle a long story: tried, it answered
     seven questions the texts are silent on)."""
-    lowered = question.lower()
-    named = [w for w in keywords if w in lowered]
+    named = keywords_named(kb.topic_config(topic).keywords, question)
     if not named or not question_form.PERMISSION.search(question_form.story_and_question(question)[1]):
         return None
     return next(
@@ -276,7 +272,7 @@ def keyword_confirmed(question: str, ranked: Sequence[Any], keywords: Sequence[s
             for r in ranked[:5]
             if r.lexical >= KEYWORD_CONFIRMED_MIN_LEXICAL
             and question_form.NEGATIONS.search(r.candidate.text)
-            and any(w in r.candidate.text.lower() for w in named)
+            and keywords_named(named, r.candidate.text)
         ),
         None,
     )

@@ -43,11 +43,12 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def stated_values(text: str, unit: str) -> list[float]:
     """The figures of ``unit`` a text states, in that unit, each once, in order ("handrail is 2 ft 4 in" -> [28.0] in
     inches; "more than 10 percent" -> [10.000001]; "once a month" -> [0.23] per week)."""
-    return list(dict.fromkeys(value for value, _ in _stated(text, unit)))
+    return list(dict.fromkeys(value for value, _, _ in _stated(text, unit)))
 
 
-def _stated(text: str, unit: str) -> list[tuple[float, str]]:
-    """Each figure of ``unit`` the text states, in order, with the words just before it."""
+def _stated(text: str, unit: str) -> list[tuple[float, str, bool]]:
+    """Each figure of ``unit`` the text states, in order, with the words just before it and whether they put it on one
+    side of the number ("more than 10 percent")."""
     data = load()
     lowered = words_to_digits(" ".join(text.lower().split()))
     found: list[tuple[int, float]] = []
@@ -68,14 +69,12 @@ def _stated(text: str, unit: str) -> list[tuple[float, str]]:
         for match in _compiled(phrase).finditer(lowered):
             if not any(start <= match.start() < end for start, end in taken):
                 found.append((match.start(), float(value)))
-    stated: list[tuple[float, str]] = []
+    stated: list[tuple[float, str, bool]] = []
     for start, value in sorted(found):
         before = lowered[max(0, start - 30) : start]
-        if _compiled(data["above"]).search(before):
-            value += _PAST
-        elif _compiled(data["below"]).search(before):
-            value -= _PAST
-        stated.append((round(value, 7), before))
+        above, below = _compiled(data["above"]).search(before), _compiled(data["below"]).search(before)
+        value += _PAST if above else -_PAST if below else 0.0
+        stated.append((round(value, 7), before, bool(above or below)))
     return stated
 
 
@@ -130,15 +129,14 @@ def figure_verdict(standard: Any, question: str) -> str | None:
     if not _asks_yes_no(question):
         return None
     found = _stated(question, standard.unit)
-    if len({v for v, _ in found}) != 1:
+    if len({v for v, _, _ in found}) != 1:
         return None  # none, or several that may disagree ("3 days ago … do i have 10 days?")
-    stated, before = found[0]
+    stated, before, sided = found[0]
     asked = question_form.story_and_question(question)[1]
     if fails_asked(asked):
         return "No" if complies(bound, stated, value) else "Yes"
-    sided = _compiled(load()["above"]).search(before) or _compiled(load()["below"]).search(before)
-    if bound != "exact" and not sided and _claims(asked, before):
-        return "Yes" if abs(stated - value) < 1e-6 else "No"
+    if not sided and _claims(asked, before):
+        bound = "exact"  # a claim about the code: yes only when the figure is the code's
     return "Yes" if complies(bound, stated, value) else "No"
 
 

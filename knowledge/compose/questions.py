@@ -213,7 +213,7 @@ def answer_question(
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
-    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(topic, ranked, overall, question, _keywords(kb))
+    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(kb, topic, ranked, overall, question)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
     if other is not None:
         return answer_question(kb, muni.key, other, question, facts, role, ())
@@ -243,7 +243,7 @@ def answer_question(
         named = named or duty_topic(kb, muni, topic, question)
         if named:
             return answer_question(kb, muni.key, named, question, facts, role, ranking)
-        confirmed = keyword_confirmed(question, ranked, _keywords(kb).get(topic, ()))
+        confirmed = keyword_confirmed(kb, topic, question, ranked)
         if confirmed is not None:  # "… had the gas shut off. Is he allowed to do that?": the topic's own word in both
             return compose_lead(kb, muni, topic, question, [confirmed, *(r for r in ranked if r is not confirmed)], role, closest=True)
         # nothing on the topic in this code matches what was asked: say so honestly
@@ -422,11 +422,6 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     what it settles; None when no definition holds enough of the question."""
     term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
-
-def _keywords(kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
-    """Each topic's keywords (``topic_config`` of knowledge/vocab.yml)."""
-    return {t: c.keywords for t, c in kb.topic_configs().items()}
-
 
 def _beyond_topics(
     kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
