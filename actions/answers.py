@@ -120,6 +120,12 @@ def named_room_figure(text: str, asked: str | None) -> str | None:
     return figures[0] if request is not None and request.rooms and request.household is None else None
 
 
+def space_topic_named(text: str) -> str:
+    """The space topic of the kind of space a message names (a bedroom's when it names none)."""
+    request = parsing.parse_space_request(text)
+    return space.space_topic(kb(), request.kind or "bedroom", request.rooming)
+
+
 def checks_a_room(text: str) -> bool:
     """Whether a message gives both a room's size and who sleeps in it ("3 roomers in a 10x12 room, ok?"),
     or who and that the minimum is asked ("3 of us in one room, how big must it be?"), and asks about no
@@ -250,7 +256,8 @@ def _question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[
         earlier = _earlier_question(tracker, topic)  # "… 4 ft below grade … rent it out?" … "what if it's my own son?"
         if earlier[0]:
             return f"{earlier[0].replace('?', '.').rstrip(' .!')}. {text}", intent_ranking(latest)  # the latest asks
-    if topic_of(intent_of(tracker)) == topic or named_room_figure(text, topic_of(intent_of(tracker))) == topic:
+    asked = topic_of(intent_of(tracker)) or space_topic_named(text)  # (unsure: the space the message sizes)
+    if topic_of(intent_of(tracker)) == topic or named_room_figure(text, asked) == topic:
         return latest.get("text") or None, intent_ranking(latest)
     if asking_sentence_topic(kb(), text, topic_of(intent_of(tracker)), current_municipality(tracker)[0]) == topic:  # "… rats …"
         return text or None, intent_ranking(latest)
@@ -345,7 +352,12 @@ def answer_or_ask(
     text = tracker.latest_message.get("text") or ""
     users = user_texts(tracker)
     topic = named_space_topic(key, topic, text, rooming_in_play(tracker), users[-2] if len(users) > 1 else "")
-    adequacy = parsing.parse_space_request(text).asks_adequacy  # "is my bedroom big enough?": the check, not a figure
+    request = parsing.parse_space_request(text)
+    if request.window_sqft and not request.household and not last_space:
+        # "… 11 x 12 and the only window is a little one, maybe 2 ft by 3 ft. Is that big enough for a bedroom?": the
+        # window it sizes, checked for that room, not a head count to ask for
+        topic = named_room_figure(text, topic) or topic
+    adequacy = request.asks_adequacy  # "is my bedroom big enough?": the check, not a figure
     part = parsing.part_question(text) if is_space_topic(topic) else None
     if part:  # "do closets and the hallway count toward the floor space?": the provision on them, not a check
         topic, last_space = part, None

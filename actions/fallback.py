@@ -22,9 +22,11 @@ from actions.answers import (
     follows_space_check,
     intent_ranking,
     is_space_topic,
+    named_room_figure,
     room_figure_topic,
     space_in_message,
     space_topic,
+    space_topic_named,
     topic_asked,
     topic_of,
 )
@@ -184,7 +186,8 @@ class ActionClarify(Action):
             wanted = space.space_topic(kb(), request.kind)
             return answer_space(dispatcher, tracker, updated_space(tracker, None, wanted))
         if space_in_message(tracker):  # "bdrm 9x10 2 kids ok?", even after another topic
-            computed = sized_figure_topic(tracker)
+            # (… or the one the message names: "howard br 11x12, window is only 8 sq ft. ok?")
+            computed = sized_figure_topic(tracker) or named_room_figure(text, space_topic_named(text))
             if computed:  # "minimum window area for a sleeping room measuring 100 square feet?": the room's windows
                 return answer_or_ask(dispatcher, tracker, computed)
             if not is_space_topic(topic):  # "… a rooming house in Dresser … move a second guy into my room. It's 10 by 9"

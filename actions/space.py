@@ -368,6 +368,8 @@ class ValidateSpaceForm(FormValidationAction):
             and ceiling_answer(kb(), key, tracker.latest_message.get("text") or "")
         ):
             return []  # "attic bedroom 12x14, only 60 sq ft of it 7 1/2 ft or higher": the ceiling rule, no head count
+        if key and not tracker.get_slot("requested_slot") and sized_window_topic(tracker.latest_message.get("text") or ""):
+            return []  # "11 x 12 and the only window is maybe 2 ft by 3 ft. big enough?": the window check, no head count
         facts = space_facts(tracker)
         try:
             needed = space.missing(kb(), key, facts)
@@ -526,8 +528,22 @@ class ActionSpaceAnswer(Action):
             return answer_space(dispatcher, tracker, updated_space(tracker, last, space_topic(tracker, last)))
         if _is_request(tracker) and follows_space_figure(tracker):  # "for 2 kids" after the figure
             return answer_space_figure(dispatcher, tracker)
+        window = sized_window_topic(tracker.latest_message.get("text") or "") if _is_request(tracker) else None
+        if window:  # a room and its window sized, nobody named: the window figures for that room
+            from actions.answers import answer_or_ask
+
+            return answer_or_ask(dispatcher, tracker, window)
         facts = space_facts(tracker)
         return answer_space(dispatcher, tracker, facts)
+
+
+def sized_window_topic(text: str) -> str | None:
+    """The window topic (``space_kinds`` window) when a message sizes a room and its window and names nobody ("our
+    bedroom is about 11 x 12 and the only window is maybe 2 ft by 3 ft. Is that big enough?"); None otherwise."""
+    request = parsing.parse_space_request(text)
+    if not request.window_sqft or request.household or not any(room.ok for room in request.rooms):
+        return None
+    return next((t for t, config in kb().topic_configs().items() if "window" in config.space_kinds), None)
 
 
 def _with_ages(facts: Dict[str, Any]) -> List[List[Any]]:

@@ -199,15 +199,13 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
 
 
 def load_scopes(path: Path = SYNONYMS_PATH) -> dict[str, dict[str, Any]]:
-    """Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): the scope's phrase
-    -> {only: what it is limited to, wordings: how a question names it, fact and topic that put one in it}."""
+    """Provisions limited to one kind of dwelling (``scopes`` in ``knowledge/synonyms.yml``): the scope's phrase -> {only,
+    wordings (a question's), code_wordings (the texts' other phrases for it), fact and topic that put one in it}."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
     return {
-        str(k).lower(): {
-            "only": str((v or {}).get("only") or k), "wordings": [str(w).lower() for w in ((v or {}).get("wordings") or [])],
-            **{key: str((v or {}).get(key) or "") for key in ("fact", "topic")},
-        }
+        str(k).lower(): {"only": str((v or {}).get("only") or k), **{key: [str(w).lower() for w in ((v or {}).get(key) or [])]
+            for key in ("wordings", "code_wordings")}, **{key: str((v or {}).get(key) or "") for key in ("fact", "topic")}}
         for k, v in (data.get("scopes") or {}).items()
     }
 
@@ -226,8 +224,8 @@ def validate_synonyms(synonyms: dict[str, list[str]], sources_dir: Path = SOURCE
             if fold(target).lower() not in texts:
                 problems.append(Problem("synonyms", where, f"{target!r} occurs in none of the source texts"))
     for scope, entry in load_scopes().items():
-        if scope not in texts:
-            problems.append(Problem("synonyms", f"scopes.{scope}", "occurs in none of the source texts"))
+        for phrase in (w for w in [scope, *entry["code_wordings"]] if w not in texts):  # the texts' own phrases
+            problems.append(Problem("synonyms", f"scopes.{scope}", f"{phrase!r} occurs in none of the source texts"))
         if not entry["wordings"]:
             problems.append(Problem("synonyms", f"scopes.{scope}", "has no wordings"))
     return problems

@@ -119,6 +119,18 @@ def _enforcing_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
     return None
 
 
+def _officer_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
+    """The code's definition of its enforcing officer or office ("Building Inspector: The Building Inspector of the City
+    of Amery or his/her authorized representative"), or None where it defines neither."""
+    names = {" ".join(_words(n)) for n in (muni.enforcing_officer, muni.office) if n}
+    for phrase, term in kb.term_phrases(muni.key).items():
+        if " ".join(_words(phrase)) in names:
+            found = kb.definitions(term, muni.key)
+            if found:
+                return found[0]
+    return None
+
+
 def _words(text: str) -> list[str]:
     """Every word of a text, stemmed as the selector stems them (stopwords kept: they count as distance)."""
     return [selector.stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())]
@@ -205,7 +217,12 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
             "officers": officers,
             "citations": [citation_payload(section)] if section else [],
         }
-        return Answer(text + ("\n" + quote_lines([section]) if section else ""), payload)
+        lines = text + ("\n" + quote_lines([section]) if section else "")
+        named = None if specific else _officer_definition(kb, muni)
+        if named is not None:  # who the officer is, in the code's own words ("The Building Inspector of the City of …")
+            payload["citations"].append(_definition_payload(kb, named))
+            lines += "\n" + source_line(payload["citations"][-1]["citation"], shorten(named.text))
+        return Answer(lines, payload)
     munis = kb.municipalities()
     lines = [f"- {m.name}: {officer_words(m.office, m.enforcing_officer)}" for m in munis]
     text = (

@@ -30,7 +30,7 @@ FORM_KEYS = (
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
     "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails",
-    "precedence_classes",
+    "precedence_classes", "asks_for_figure",
 )
 
 
@@ -423,9 +423,11 @@ def _needs_another(question: str, provision: str) -> bool:
     flat = " ".join(provision.lower().split())
     if found is not None:
         said = (found.group(1) or found.group(2) or "").split()
+        stops = set(_FORMS.get("one_alone_stops") or ())
         if found.group(2):  # "solely by posting it on the dwelling": posting
-            stops = set(_FORMS.get("one_alone_stops") or ())
             said = said[: next((i for i, w in enumerate(said) if w in stops), len(said))]
+        while said and said[-1] in stops:  # "is mailing it alone enough?": mailing
+            said = said[:-1]
         thing = " ".join(said[-2:])
         at = flat.find(f" {thing} ") if thing else -1
         if at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]:

@@ -32,6 +32,14 @@ def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
     return named
 
 
+def denies_a_scope(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question denies a scope ("a regular 2br apt? not renting rooms", "other than rooming house permits")."""
+    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
+    every = tuple(w for scope, entry in kb.scopes().items() for w in [scope, *(entry.get("wordings") or [])])
+    denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
+    return denied is not None and denied.search(lowered) is not None
+
+
 def _flat(phrase: str) -> str:
     return " ".join(_WORD.findall(str(phrase).lower().replace("'", "").replace("-", "")))
 
@@ -54,13 +62,18 @@ def provision_scopes(kb: KnowledgeBase, text: str) -> set[str]:
     lowered = " " + " ".join(_WORD.findall(text.lower())) + " "
     exceptions = [" ".join(_WORD.findall(str(e).lower())) for e in kb.meta("scope_exceptions") or ()]
     found: set[str] = set()
-    for scope in kb.scopes():
-        for match in re.finditer(rf" {re.escape(scope)}s? ", lowered):
+    for scope, entry in kb.scopes().items():
+        phrases = "|".join(re.escape(" ".join(_WORD.findall(p))) for p in [scope, *(entry.get("code_wordings") or [])])
+        for match in re.finditer(rf" (?:{phrases})s? ", lowered):
             before = " " + " ".join(lowered[: match.start()].split()[-4:]) + " "
             if not any(f" {e} " in before for e in exceptions if e):
                 found.add(scope)
                 break
     return found
+
+
+# The end of a list's lead-in read for the scope of its items (the lead-in is the last sentence before the colon).
+LEAD_IN_CHARS = 300
 
 
 def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str | None:
@@ -73,7 +86,10 @@ def unnamed_scope(kb: KnowledgeBase, question: str, candidate: Candidate) -> str
     # Amery's § 258-22A, under § 258-22 "Rooming houses")
     parent = sections.get(section.parent) if section is not None and section.parent else None
     headings = " ".join(s.heading or "" for s in (section, parent) if s is not None)
-    extra = provision_scopes(kb, f"{candidate.text} {headings}") - named_scopes(kb, question)
+    # … and the lead-in of the list it is an item of ("(4) The total of openable window area in each room …" under "No
+    # basement space shall be used as a habitable room … unless:")
+    lead_in = parent.text.rstrip()[-LEAD_IN_CHARS:] if parent is not None and parent.text.rstrip().endswith(":") else ""
+    extra = provision_scopes(kb, f"{candidate.text} {headings} {lead_in}") - named_scopes(kb, question)
     return min(extra) if extra else None
 
 

@@ -86,6 +86,7 @@ from knowledge.titles import (  # noqa: F401 - re-exported
     who_words,
     without_titles,
 )
+from knowledge.yes_no_forms import also_without
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -512,6 +513,8 @@ def select(
             score += REQUIRED_CONDITION_BONUS  # the requirement itself, for "do i need …?" / "can i … without …?"
         if left_out and lexical > 0 and granted_only_with(question, candidate.text):
             score += GRANTED_ONLY_WITH_BONUS
+        elif left_out and lexical > 0 and also_without(question, candidate.text):
+            score += GRANTED_ONLY_WITH_BONUS  # "… an order without prior notice …?": "he may, without notice …, issue an order"
         if timed and candidate.kind == "sentence" and _sets_time_for(candidate.text, timed):
             score += TIMED_ACT_BONUS  # "Such petition shall be filed within thirty days …" for "how long do i have to appeal"
         if permission and candidate.kind in ("sentence", "rule") and (acts := _prohibited_stems(candidate.text)) and any(

@@ -31,6 +31,16 @@ _STILL_COUNTS = _pattern("still_counts")
 _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
 _GRANT_WORDS = _pattern("grant_words")
+ASKS_FOR_FIGURE = _pattern("asks_for_figure")
+_WITHOUT_ASKED = _pattern("without_asked")
+
+
+def also_without(question: str, provision: str) -> bool:
+    """Whether a provision does, "without" it, the thing a question asks about doing without something ("may the
+    inspector issue an order without prior notice or a hearing?" met by "he may, without notice or hearing, issue an
+    order …")."""
+    things = {found.group(1).lower().rstrip("s") for found in _WITHOUT_ASKED.finditer(question)}
+    return any(re.search(rf"\bwithout\s+(?:[a-z]+\s+){{0,2}}?{re.escape(t)}s?\b", provision, re.IGNORECASE) for t in things)
 # what the user counts on to protect them ("doesnt the permit protect me?", "i had a permit so they cant fine me right?",
 # "can they still fine me?")
 COUNTS_ON = re.compile("|".join(f"(?:{_FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)

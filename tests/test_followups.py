@@ -1163,9 +1163,11 @@ def test_the_hand_off_names_the_officer_from_the_data_and_invents_no_number(kb):
         assert answer.payload["handoff"] is True and answer.payload["municipality"] == muni.key
         said = "\n".join(line for line in answer.text.split("\n") if not line.startswith("Source:"))
         assert not re.search(r"\d{3}", said)  # no phone number: the texts give none
-        # cited: a section of that code naming its officer, quoted verbatim
-        (cited,) = answer.payload["citations"]
+        # cited: a section of that code naming its officer, quoted verbatim (then, where the code defines its officer,
+        # that definition)
+        cited, *defined = answer.payload["citations"]
         assert cited["municipality"] == muni.key and muni.enforcing_officer.lower() in cited["quote"].lower()
+        assert all(d["municipality"] == muni.key and "efinition" in d["citation"] for d in defined)
     every = handoff(kb)
     assert all(m.office in every.text for m in kb.municipalities())
     assert every.payload["handoff"] is True and [b["title"] for b in every.buttons] == [m.name for m in kb.municipalities()]

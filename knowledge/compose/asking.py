@@ -67,8 +67,12 @@ def asking_first(kb: KnowledgeBase, municipality: str, question: str, ranked: Se
     naming = _naming_what_is_asked(kb, municipality, asking, ranked) if story and len(ranked) > 1 else None
     if naming is not None:  # "… they share my bathroom. do i need a permit??": the permit, not the bathrooms
         return [naming, *[r for r in ranked if r is not naming]]
-    if not story or len(ranked) < 2 or len(asking.split()) < ASKING_MIN_WORDS:
-        return ranked  # "… than another town ordinance, which one applies?" says too little on its own
+    if not story or len(ranked) < 2:
+        return ranked
+    if len(asking.split()) < ASKING_MIN_WORDS:  # "… than another town ordinance, which one applies?" says too little on
+        # its own, unless a provision matches nearly all it says and the best next to nothing ("… failed to comply with
+        # a Building Inspector's order … Which penalty provision applies?")
+        return _asking_decides(kb, municipality, question, ranked, {}, ASKING_SHORT_DECISIVE)
     floor = ranked[0].lexical - ASKING_MARGIN
     shares = [(_asking_only_share(kb, question, municipality, r), r) for r in ranked[:ASKING_LOOK] if r.lexical >= floor]
     best_share, best = max(shares, key=lambda pair: pair[0])
@@ -87,13 +91,21 @@ ASKING_DEEP_LOOK = 10
 # ... and that matches at least this share of what the best matches of the whole message (not "… no curtains or blinds
 # at all … does the operator have to provide something?": the permit sentences match "operator" and "provide" alone)
 ASKING_DECISIVE_RATIO = 0.8
+# ... and, after a story, an asking sentence too short to be ranked on its own (ASKING_MIN_WORDS) is decided by a
+# provision matching this much of it ("… failed to comply with a Building Inspector's order … Which penalty provision
+# applies?": the penalty, though "applies" names nothing)
+ASKING_SHORT_DECISIVE = 0.65
 
 
-def _asking_decides(kb: KnowledgeBase, municipality: str, question: str, ranked: list[Any], known: dict[int, float]) -> list[Any]:
-    """``asking_first``'s second look (``known``: the asking-sentence shares it already measured, by id)."""
+def _asking_decides(
+    kb: KnowledgeBase, municipality: str, question: str, ranked: list[Any], known: dict[int, float], decisive_share: float = ASKING_DECISIVE
+) -> list[Any]:
+    """``asking_first``'s second look (``known``: the asking-sentence shares it already measured, by id; a provision
+    matching ``decisive_share`` of the asking sentence decides)."""
     from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 
-    if known[id(ranked[0])] > ASKING_MISSED:
+    top = known[id(ranked[0])] if id(ranked[0]) in known else _asking_only_share(kb, question, municipality, ranked[0])
+    if top > ASKING_MISSED:
         return ranked
     floor = max(ANSWER_MIN_LEXICAL, ranked[0].lexical * ASKING_DECISIVE_RATIO)
     shares = [
@@ -101,7 +113,7 @@ def _asking_decides(kb: KnowledgeBase, municipality: str, question: str, ranked:
         for r in ranked[1:ASKING_DEEP_LOOK]
         if r.lexical >= floor
     ]
-    decisive = [(round(share, 3), r.lexical, -i, r) for i, (share, r) in enumerate(shares) if share >= ASKING_DECISIVE]
+    decisive = [(round(share, 3), r.lexical, -i, r) for i, (share, r) in enumerate(shares) if share >= decisive_share]
     if not decisive:
         return ranked
     best = max(decisive, key=lambda t: t[:3])[3]  # the most of the asking sentence, then of the whole message

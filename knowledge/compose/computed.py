@@ -289,16 +289,22 @@ _CEILING_HEIGHT = re.compile(
     re.I,
 )
 CEILING_RANGE_FT = (2.0, 15.0)
+_THRESHOLD_BEFORE = re.compile(r"\b(?:than|at least|minimum|min|maximum|max)\s*$", re.I)
 
 
 def stated_ceiling(question: str) -> float | None:
     """The one ceiling height (in feet) a question states, or None (none, or more than one)."""
     from knowledge.parsing import parse_length
+    from knowledge.parsing.numbers import words_to_digits
 
     heights: dict[float, float] = {}
+    question = words_to_digits(question)  # "a sloped ceiling of four feet six inches"
     question = re.sub(r"\s+and an? half\b|\s*½", " 1/2", question, flags=re.I)  # "6 and a half feet"
     for match in _CEILING_HEIGHT.finditer(question):
-        text = (match.group("after") or match.group("before")).replace("''", '"')
+        group = "after" if match.group("after") else "before"
+        if _THRESHOLD_BEFORE.search(question[max(0, match.start(group) - 20) : match.start(group)]):
+            continue  # "a ceiling lower than five feet": the code's threshold, asked about, not a ceiling's height
+        text = match.group(group).replace("''", '"')
         half = " 1/2" in text or "1/2" in text
         feet = parse_length(re.sub(r"\s*1/2", "", text).strip())
         if feet is not None:
@@ -392,8 +398,10 @@ def _full_height_share(kb: KnowledgeBase, muni: Municipality, question: str) -> 
     from knowledge.parsing.household import asks_inadequate
 
     vocab = people_vocab()
+    # (the floor of a room named as the room: "only about a third of the bedroom has 7 feet of headroom")
+    rooms = "|".join(re.escape(str(w)) for w in ("floor", "space", "area", *vocab["space_kinds"]["bedroom"]))
     for words, percent in (vocab["space_parts"].get("floor_fractions") or {}).items():  # "a third of the floor": 33.3%
-        question = re.sub(rf"\b{re.escape(str(words))} of (?=(?:the |my |our )?(?:floor|room|space|area)\b)", f"{percent:g}% of ", question, flags=re.I)
+        question = re.sub(rf"\b{re.escape(str(words))} of (?=(?:the |my |our |this |that )?(?:{rooms})\b)", f"{percent:g}% of ", question, flags=re.I)
     found = _FLOOR_SHARE.search(question)
     standard = kb.standard(muni.key, "ceiling_share_of_floor")
     lowered = " ".join(question.lower().split())

@@ -16,14 +16,14 @@ from knowledge.parsing.numbers import words_to_digits
 def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     """ "For 9 persons, at least 2 are needed: …" when the question counts people and the standard sets
     one fixture for each so many persons "or fraction thereof" (the text's own rounding; without those
-    words nothing is computed)."""
+    words only a count the figure divides exactly is computed)."""
     count = selector.head_count(question)
     description = kb.standard_description(standard.key).split(" (")[0]
     if not count or standard.unit != "persons" or not standard.value or " per " not in description:
         return ""
     each = int(standard.value)
     thing = description.split(" per ", 1)[1]
-    if "fraction thereof" not in standard.quote.lower():
+    if "fraction thereof" not in standard.quote.lower() and count % each:
         # no rounding in the text, so no count needed is computed; but "8 of us share one bathroom" against one for each
         # six persons is settled either way: one serves six, not eight
         have = stated_fixtures(question)
@@ -35,10 +35,10 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
             f"{have} {'serves' if have == 1 else 'serve'} at most {have * each} persons, and there are {count}."
         )
     need = -(-count // each)
-    line = (
-        f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons or fraction thereof "
-        f"({count} ÷ {each}, rounded up)."
-    )
+    # (a count the figure divides exactly needs no rounding: "for each six persons", 18 persons: 3)
+    how = f"or fraction thereof ({count} ÷ {each}, rounded up)" if count % each else f"({count} ÷ {each})"
+    line = f"For {count} persons, at least {need} {'is' if need == 1 else 'are'} needed: one {thing} for each {each} persons {how}."
+
     have = stated_fixtures(question)
     if have is None or selector.question_kind(first_part(question)) != "yes_no":
         return line

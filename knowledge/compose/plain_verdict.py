@@ -54,6 +54,10 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         # "lease says tenant handles all bug control. does that get me off the hook …?" met by "… shall not relieve any
         # party …": the words that deny the relief are named in both
         return verdict if lexical >= QUALITY_MIN_LEXICAL else None
+    if verdict is not None and question_form.one_of_the_ways(question, provision) == verdict:
+        # "is a notice validly served only if it is handed to the owner in person?" met by "… served upon him personally,
+        # or if … sent by registered mail …, or if … posted …": the ways are named in both
+        return verdict if lexical >= QUALITY_MIN_LEXICAL else None
     if verdict == "No" and question_form.denies_asked_quality(question, provision):
         # "does the new owner get my permit?", "permit just goes to the buyer right?": "No such permit shall be transferable"
         return verdict if lexical >= QUALITY_MIN_LEXICAL else None

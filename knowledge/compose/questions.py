@@ -81,7 +81,9 @@ from knowledge.compose.requirement import answer_for_duty
 from knowledge.compose.settling import settling_first
 from knowledge.compose.unit_scope import fitting_first, prefer_general
 from knowledge.kb import KnowledgeBase, Municipality, Section
+from knowledge.scopes import denies_a_scope
 from knowledge.sentences import states_a_figure
+from knowledge.yes_no_forms import ASKS_FOR_FIGURE
 
 ALSO_PREFIX = "The code also sets"
 # A figure must match this share of the question to be shown on the "also" line (a bed-linen figure is no
@@ -209,6 +211,8 @@ def answer_question(
     # (… unless a yes/no question is better met by another topic the classifier guessed: "he says he doesn't need any
     # kind of permit to rent out his house. Is that right?" is the rental license, not the rooming-house permit's term)
     unstated = (ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0])) or None
+    if unstated and ASKS_FOR_FIGURE.search(question):  # "is there a required hot water temperature?": it states none
+        return _unstated(kb, muni, unstated, topic)
     asks_yes_no = unstated and selector.question_kind(selector.without_titles(kb, question)) == "yes_no"
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
@@ -225,9 +229,7 @@ def answer_question(
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
         # "what temp does the water heater need to hit?" where nothing of the topic matches: that figure is missing
-        missing = not_addressed(muni, f"the {_lower_first(kb.standard_description(unstated).split(' (')[0])}", topic)
-        missing.payload["review"] = "not_stated"
-        return missing
+        return _unstated(kb, muni, unstated, topic)
     if not ranked or asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL:  # (a long story: its asking sentence's)
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
@@ -396,7 +398,10 @@ def scope_note(
     taken for (the scope's own: "9 ppl how many toilets?" about rooming houses); empty otherwise."""
     scope = selector.unnamed_scope(kb, question, lead.candidate)
     entry = (kb.scopes().get(scope) or {}) if scope else {}
-    if scope is None or (entry.get("fact") and (facts or {}).get(entry["fact"]) is True) or (topic and entry.get("topic") == topic):
+    # (a topic taken for the scope's own does not put the question in it when the question denies a scope: "need a
+    # rental license for a regular 2br apt? not renting rooms")
+    own_topic = bool(topic) and entry.get("topic") == topic and not denies_a_scope(kb, question)
+    if scope is None or (entry.get("fact") and (facts or {}).get(entry["fact"]) is True) or own_topic:
         return ""
     only = str((kb.scopes().get(scope) or {}).get("only") or scope)
     return (
@@ -496,6 +501,13 @@ def _asked_missing_standard(
     if lead is not None and lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
         return None
     return best
+
+
+def _unstated(kb: KnowledgeBase, muni: Municipality, missing: str, topic: str) -> Answer:
+    """The honest answer that this code does not state the figure asked (``missing``, a standard key)."""
+    answer = not_addressed(muni, f"the {_lower_first(kb.standard_description(missing).split(' (')[0])}", topic)
+    answer.payload["review"] = "not_stated"
+    return answer
 
 
 def _lead_payload(ranked: Any) -> dict[str, Any]:

@@ -263,6 +263,17 @@ def _they_are(found: re.Match[str]) -> str:
     return "they are " + ", ".join(ages[:-1]) + " and " + ages[-1]
 
 
+def _each_in_turn(found: re.Match[str]) -> str:
+    """"my son and daughter are 7 and 9" as "my son is 7 and my daughter is 9" (the first one's "my" serves both)."""
+    first, second, first_age, second_age = found.groups()
+    singular = people_vocab().get("singular") or {}
+    if first.split()[-1] not in singular or second.split()[-1] not in singular:
+        return found.group(0)
+    if len(second.split()) == 1:
+        second = f"{first.split()[0]} {second}"
+    return f"{first} is {first_age} and {second} is {second_age}"
+
+
 def parse_household(text: str) -> Household | None:
     """Who the people of a message are, with what their words say about their ages, or None.
 
@@ -286,6 +297,12 @@ def parse_household(text: str) -> Household | None:
     # "my two daughters … one is 14 and the other is 9": their ages, as "they're 14 and 9"
     if vocab.get("one_and_the_other"):
         lowered = re.sub(str(vocab["one_and_the_other"]), r"they are \1 and \2", lowered)
+    including = "|".join(re.escape(str(w)) for w in vocab.get("including_words") or ())
+    if including:  # "18 ppl incl me and my family who …": the 18 are everyone (as "me and my family, making 18 ppl")
+        plurals = "|".join(sorted((re.escape(str(w)) for w in vocab["plural"]), key=len, reverse=True))
+        lowered = re.sub(rf"\b(\d+ (?:{plurals}))\b,?\s+(?:{including})\b\.?\s*([^.,;?!]*)", r"\2, making \1", lowered)
+    if vocab.get("each_in_turn"):  # "my son and daughter are 7 and 9": my son is 7 and my daughter is 9
+        lowered = re.sub(str(vocab["each_in_turn"]), _each_in_turn, lowered)
     if vocab.get("oldest_to_youngest"):  # "my oldest is 14, the middle one is 8 and the youngest just turned 5"
         lowered = re.sub(str(vocab["oldest_to_youngest"]), _they_are, lowered)
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
@@ -306,7 +323,8 @@ def parse_household(text: str) -> Household | None:
     speaking = {str(w) for w in vocab.get("speaking") or ()}
     between = {str(w) for w in vocab.get("speaking_between") or ()}
     joiners = {str(j) for j in vocab["joiners"]}
-    adjectives = set(_PEOPLE_ADJ) | {"new", "teenage", "adult", "grown", "baby"}
+    adjective_bands: dict[str, str] = {str(k): str(v) for k, v in (vocab.get("adjective_bands") or {}).items()}
+    adjectives = set(_PEOPLE_ADJ) | {"new", "baby"} | set(adjective_bands)
     nouns = set(singular) | set(plural)
     persons: list[Person] = []
     total: int | None = None
@@ -314,6 +332,7 @@ def parse_household(text: str) -> Household | None:
     open_group: list[int] = []  # indexes of persons from a plural count, still without ages
     attached = [False]  # the last ages went to people already counted ("2 kids, a 3-year-old and a newborn")
     uncounted: str | None = None  # the band of "my kids" (a count not given), until ages give it
+    uncounted_at = [0]  # how many persons were counted when it was named
     named_at = [-1]  # the word index of the singular noun that added the last person
     joined_speaker: list[int] = []  # where "with me" put the speaker among the persons
     counted_elsewhere: list[bool] = []  # for each "my kids" / "the boys" (no count), whether it was "the …"
@@ -332,8 +351,10 @@ def parse_household(text: str) -> Household | None:
         return j
 
     def band_of(j: int, noun_band: str) -> str:
-        """A "teenage" before the noun makes the band teen."""
-        return "teen" if j > 0 and words[j - 1] == "teenage" and noun_band in ("child", "person") else noun_band
+        """A "teenage" before the noun makes the band teen, an "adult" adult (``adjective_bands``)."""
+        if j > 0 and words[j - 1] in adjective_bands and noun_band in ("child", "person"):
+            return adjective_bands[words[j - 1]]
+        return noun_band
 
     def attach(ages: list[float], after_comma: bool) -> bool:
         """Give stated ages to the people of the last plural count that have none yet."""
@@ -355,7 +376,10 @@ def parse_household(text: str) -> Household | None:
         if re.fullmatch(r"agelist\d+", word):
             ages = age_marks[int(word[7:])]
             if uncounted is not None:  # "my kids are 3, 7 and 14 years old"
-                persons.extend(Person(uncounted, a) for a in ages)
+                # ("my tenants 2 teens (14 and 16)": the ages of the count told after them, who are those people)
+                named_after = bool(open_group) and min(open_group) >= uncounted_at[0] and len(ages) == len(open_group)
+                if not (named_after and attach(ages, True)):
+                    persons.extend(Person(uncounted, a) for a in ages)
                 uncounted, complete = None, True
                 i += 1
                 continue
@@ -515,6 +539,7 @@ def parse_household(text: str) -> Household | None:
                 continue
             if j < n and words[j] in plural and word in ("my", "our", "her", "his", "their", "the"):
                 complete, uncounted = False, band_of(j, plural[words[j]])  # "my kids": how many is not said
+                uncounted_at[0] = len(persons)
                 counted_elsewhere.append(word == "the")
                 i = j + 1
                 continue

@@ -136,6 +136,8 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
         if before_words and any(w in (",", ";", ".") for w in before_words):
             cut = max(i for i, w in enumerate(before_words) if w in (",", ";", "."))
             before_words = before_words[cut + 1 :]
+        if _restates(doc, spans, k):  # "the window is 3x3 (9 sq ft)": the same size again, not another one
+            continue
         first_after = next((w for w in after_words if w not in ("ft", "feet", "foot", "'", "sq", "square")), "")
         if first_after in room_words:
             main.append(span)
@@ -175,6 +177,16 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
         return parse_rooms(text), None, None, None, None, None
     rooms = [interpret_dimensions(span.text) for span in main]
     return rooms, closet, low, tall, window, openable
+
+
+def _restates(doc: Any, spans: list[Any], k: int) -> bool:
+    """Whether size ``k`` is the size just before it again, in brackets ("3x3 (9 sq ft)", "10 by 12 (120 sf)")."""
+    if k == 0 or spans[k].start < 1 or doc[spans[k].start - 1].text != "(" or spans[k - 1].end != spans[k].start - 1:
+        return False
+    this, before = interpret_dimensions(spans[k].text), interpret_dimensions(spans[k - 1].text)
+    if not before.ok:
+        before = interpret_dimensions(spans[k - 1].text + " ft")  # "3x3 (9 sq ft)": the feet the brackets give
+    return bool(this.ok and before.ok and abs((this.area_sqft or 0.0) - (before.area_sqft or 0.0)) <= 1.0)
 
 
 def _opening_of_a_window(doc: Any, start: int, end: int, after_words: list[str], parts: Any) -> bool:
