@@ -538,12 +538,11 @@ class ActionSpaceAnswer(Action):
 
 
 def sized_window_topic(text: str) -> str | None:
-    """The window topic (``space_kinds`` window) when a message sizes a room and its window and names nobody ("our
+    """The window topic (``named_room_figure``) when a message sizes a room and its window and names nobody ("our
     bedroom is about 11 x 12 and the only window is maybe 2 ft by 3 ft. Is that big enough?"); None otherwise."""
-    request = parsing.parse_space_request(text)
-    if not request.window_sqft or request.household or not any(room.ok for room in request.rooms):
-        return None
-    return next((t for t, config in kb().topic_configs().items() if "window" in config.space_kinds), None)
+    from actions.answers import named_room_figure, space_topic_named
+
+    return named_room_figure(text, space_topic_named(text)) if parsing.parse_space_request(text).window_sqft else None
 
 
 def _with_ages(facts: Dict[str, Any]) -> List[List[Any]]:

@@ -14,11 +14,16 @@ if TYPE_CHECKING:
     from knowledge.selector import Candidate
 
 
-def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
-    """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
+def _words_and_denial(kb: KnowledgeBase, question: str) -> tuple[str, re.Pattern[str] | None]:
+    """A question's words (spaced, for whole-phrase matching) and the pattern of a scope's wording it denies."""
     lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
     every = tuple(w for scope, entry in kb.scopes().items() for w in [scope, *(entry.get("wordings") or [])])
-    denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
+    return lowered, _denied(tuple(kb.meta("scope_negations") or ()), every)
+
+
+def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
+    """The scopes (``scopes`` in knowledge/synonyms.yml) a question names ("my roomer" -> rooming house)."""
+    lowered, denied = _words_and_denial(kb, question)
     if denied is not None:
         lowered = denied.sub(" ", lowered)  # "dresser 2br apartment (not rooming house)": no rooming house named
     from knowledge.parsing.numbers import words_to_digits  # noqa: PLC0415 - the parsing package loads the spaCy patterns
@@ -34,9 +39,7 @@ def named_scopes(kb: KnowledgeBase, question: str) -> set[str]:
 
 def denies_a_scope(kb: KnowledgeBase, question: str) -> bool:
     """Whether a question denies a scope ("a regular 2br apt? not renting rooms", "other than rooming house permits")."""
-    lowered = " " + " ".join(_WORD.findall(question.lower().replace("'", "").replace("-", ""))) + " "
-    every = tuple(w for scope, entry in kb.scopes().items() for w in [scope, *(entry.get("wordings") or [])])
-    denied = _denied(tuple(kb.meta("scope_negations") or ()), every)
+    lowered, denied = _words_and_denial(kb, question)
     return denied is not None and denied.search(lowered) is not None
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 from knowledge.parsing.numbers import words_to_digits
 from knowledge.question_form import (
     _FORMS,
+    _WITHOUT_ASKED,
     NEGATIONS,
     OBLIGATION,
     PERMISSION,
@@ -32,7 +33,6 @@ _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
 _GRANT_WORDS = _pattern("grant_words")
 ASKS_FOR_FIGURE = _pattern("asks_for_figure")
-_WITHOUT_ASKED = _pattern("without_asked")
 
 
 def also_without(question: str, provision: str) -> bool:

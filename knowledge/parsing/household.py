@@ -299,8 +299,7 @@ def parse_household(text: str) -> Household | None:
         lowered = re.sub(str(vocab["one_and_the_other"]), r"they are \1 and \2", lowered)
     including = "|".join(re.escape(str(w)) for w in vocab.get("including_words") or ())
     if including:  # "18 ppl incl me and my family who …": the 18 are everyone (as "me and my family, making 18 ppl")
-        plurals = "|".join(sorted((re.escape(str(w)) for w in vocab["plural"]), key=len, reverse=True))
-        lowered = re.sub(rf"\b(\d+ (?:{plurals}))\b,?\s+(?:{including})\b\.?\s*([^.,;?!]*)", r"\2, making \1", lowered)
+        lowered = re.sub(rf"\b(\d+ (?:{_nouns('plural')}))\b,?\s+(?:{including})\b\.?\s*([^.,;?!]*)", r"\2, making \1", lowered)
     if vocab.get("each_in_turn"):  # "my son and daughter are 7 and 9": my son is 7 and my daughter is 9
         lowered = re.sub(str(vocab["each_in_turn"]), _each_in_turn, lowered)
     if vocab.get("oldest_to_youngest"):  # "my oldest is 14, the middle one is 8 and the youngest just turned 5"
