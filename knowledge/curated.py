@@ -300,6 +300,8 @@ def validate_people(people: dict[str, Any]) -> list[Problem]:
     for word, members in (people.get("groups") or {}).items():
         if not all(m in bands for m in members):
             problems.append(Problem("people", f"groups.{word}", "every member must be a band"))
+    if not set((people.get("age_bounds") or {}).values()) <= {"below", "above"}:
+        problems.append(Problem("people", "age_bounds", "each bound must be below or above"))
     for key in ("determiners", "joiners", "adding", "rooming", "minimum_questions", "adequacy_questions", "unit_phrases", "capacity_questions", "ordinals", "space_parts", "space_kinds"):
         if not people.get(key):
             problems.append(Problem("people", key, "missing"))

@@ -239,7 +239,7 @@ class KnowledgeBase:
         stripped = wanted
         if wanted not in names:  # "dresser rooming", "in dresser": the words around a place name
             places = self.places()
-            around = set(places.get("place_words_before") or []) | set(places.get("place_words_after") or [])
+            around = {str(w) for key in ("place_words_before", "place_words_after", "place_words_opening") for w in places.get(key) or []}
             words = str(text).lower().split()
             while words and words[0] in around:
                 words = words[1:]

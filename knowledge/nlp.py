@@ -95,6 +95,11 @@ def municipality_patterns(kb: KnowledgeBase) -> list[dict[str, Any]]:
                         "id": muni.key,
                     }
                 )
+            openers = [str(w) for w in kb.places().get("place_words_opening") or ()]
+            if openers:  # "dresser whats considered a rooming house": a question follows the name that opens the message
+                patterns.append(
+                    {"label": "municipality", "pattern": [{**spelled, "IS_SENT_START": True}, {"LOWER": {"IN": openers}}], "id": muni.key}
+                )
         else:
             patterns.append({"label": "municipality", "pattern": [spelled], "id": muni.key})
         patterns.extend(chapter_patterns(muni))

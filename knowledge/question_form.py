@@ -24,7 +24,7 @@ FORM_KEYS = (
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
-    "given_unnamed", "applies_to", "also_applies", "what_if_instead", "code_title", "supplied_by_owner",
+    "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
@@ -68,7 +68,7 @@ ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
 AUTHORITY_ASKS = _pattern("authority_asks")
 _STILL_DESPITE = _pattern("still_despite")
 _DENIED_DESPITE = _pattern("denied_despite")
-_CHOICE_GIVEN = _pattern("choice_given")
+_CHOICE_GIVEN = CHOICE_GIVEN = _pattern("choice_given")  # "… may give … free access …, or require a warrant"
 _ASKER_OBLIGED = _pattern("asker_obliged")
 _GIVES_THING = _pattern("gives_thing")
 _REFUSES_OFFICER = _pattern("refuses_officer")
@@ -118,7 +118,6 @@ def left_out_condition(question: str, provision: str) -> str | None:
 _WITHOUT_ASKED = _pattern("without_asked")
 _LEFT_OUT_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["left_out_unnamed"].items()}
 _GIVEN_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["given_unnamed"].items()}
-_APPLIES_TO = _pattern("applies_to")
 
 
 _CONFLICTS = tuple(
@@ -465,17 +464,6 @@ def _joined_by_and(provision: str, word: str) -> bool:
     return False
 
 
-def also_applies(question: str, provision: str) -> str | None:
-    """ "Yes" when a question asks whether rules apply to a thing ("do the rooming house rules apply to a small hotel
-    too?") and the provision says they "shall also apply to" it ("No" when they "shall not apply"); None otherwise."""
-    asked = _APPLIES_TO.search(question)
-    if asked is None:
-        return None
-    thing = asked.group(1).lower().rstrip("s")
-    said = re.search(str(_FORMS["also_applies"]).format(word=re.escape(thing)), provision, re.IGNORECASE)
-    return None if said is None else ("No" if said.group(1) else "Yes")
-
-
 def yes_no(question: str, provision: str) -> str | None:
     """ "Yes" or "No" when the question is yes/no and the provision's wording settles it, else None.
 
@@ -490,9 +478,18 @@ def yes_no(question: str, provision: str) -> str | None:
     negated = bool(NEGATIONS.search(provision))
     if _needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
-    from knowledge.yes_no_forms import alternative_verdict, beyond_size, grants, precedence_verdict, voids_asked  # noqa: PLC0415
+    from knowledge.yes_no_forms import (  # noqa: PLC0415
+        also_applies,
+        alternative_verdict,
+        beyond_size,
+        either_suffices,
+        grants,
+        precedence_verdict,
+        voids_asked,
+    )
 
-    if (prevailing := precedence_verdict(question, provision)) is not None:  # "Does the Town code govern …?": "… the UDC …"
+    # "Does the Town code govern …?": "… the UDC …"; "only has a shower stall, no bathtub … does the landlord have to put one in?"
+    if (prevailing := precedence_verdict(question, provision) or either_suffices(question, provision)) is not None:
         return prevailing
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"

@@ -86,7 +86,7 @@ from knowledge.titles import (  # noqa: F401 - re-exported
     who_words,
     without_titles,
 )
-from knowledge.yes_no_forms import also_without
+from knowledge.yes_no_forms import also_without, sends_to_asked
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -119,7 +119,7 @@ GRANTED_ONLY_WITH_BONUS = 0.03
 CODE_WORD_MIN_LETTERS = 7  # a word of the texts this long counts as housing content on its own
 # A "how long do i have to <act>?" question leads with the sentence that sets a time for that act (its word at most
 # TIMED_ACT_WORDS words before "within …") over one that sets a time for another act.
-TIMED_ACT_BONUS = 0.15
+TIMED_ACT_BONUS = 0.3
 TIMED_ACT_WORDS = 4
 
 
@@ -140,6 +140,16 @@ _PROHIBITED = re.compile(
     r"|\bunder no circumstances (?:may|shall|can)((?:\s+[\w-]+){1,12})",
     re.I,
 )
+
+
+def times_the_asked_act(kb: KnowledgeBase, question: str, text: str) -> bool:
+    """Whether a provision sets the time for the act a "how long do i have to <act>?" question asks about ("Such petition
+    shall be filed within thirty days …" for "how long do i have to appeal …?")."""
+    act = PERIOD_ACT.search(question.lower())
+    if act is None:
+        return False
+    timed = next((c.alternatives for c in concepts(question, kb.concept_phrases()) if act.group(1) in c.words.split()), ())
+    return bool(timed) and _sets_time_for(text, timed)
 
 
 @lru_cache(maxsize=4096)
@@ -497,6 +507,8 @@ def select(
             score += KIND_BONUS
         if kind == "who" and candidate.kind == "rule":
             score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
+        elif kind == "who" and candidate.kind == "sentence" and lexical > 0 and sends_to_asked(question, candidate.text):
+            score += KIND_BONUS  # "who do i apply to …?": "The operator shall apply to the Health Officer …"
         if kind == "definition" and candidate.kind == "definition":
             score += KIND_BONUS
         if candidate.kind == "definition" and _names_term(question, candidate.key) and not set(candidate.key.lower().split()) <= titles:

@@ -149,3 +149,73 @@ def opens_yes_no(question: str) -> bool:
     constitute a quorum?")."""
     opening = story_and_question(question)[1].lower().split()[:1]
     return question_kind(question) == "yes_no" or bool(opening and opening[0] in YES_NO_STARTS)
+
+
+_APPLIES_TO = _pattern("applies_to")
+_EXCEPT_CLAUSE = _pattern("except_clause")
+
+
+def also_applies(question: str, provision: str) -> str | None:
+    """ "Yes" when a question asks whether rules apply to a thing ("do the rooming house rules apply to a small hotel
+    too?") and the provision says they "shall also apply to" it ("No" when they "shall not apply", or when the question
+    asks about the case the provision excepts: "… apply to hotels where they conflict with State law?" met by "…
+    except to the extent that any such provision may be found in conflict with the laws of this State"); None
+    otherwise."""
+    asked = _APPLIES_TO.search(question)
+    if asked is None:
+        return None
+    thing = asked.group(1).lower().rstrip("s")
+    said = re.search(str(_FORMS["also_applies"]).format(word=re.escape(thing)), provision, re.IGNORECASE)
+    if said is None:
+        return None
+    excepted = _EXCEPT_CLAUSE.search(provision[said.end() :])
+    if excepted and len(_stems(excepted.group(1)) & _stems(question[asked.end() :])) >= 2:
+        return "No"
+    return "No" if said.group(1) else "Yes"
+
+
+_ASKS_RECIPIENT = _pattern("asks_recipient")
+_SENDS_TO_OFFICE = _pattern("sends_to_office")
+
+
+def sends_to_asked(question: str, provision: str) -> bool:
+    """Whether a question asks to whom an act goes ("who do i apply to in dresser for a rooming house permit") and the
+    provision sends that act to an office ("The operator shall apply to the Health Officer for such permit …")."""
+    asked = _ASKS_RECIPIENT.search(question)
+    if asked is None:
+        return False
+    act = next(g for g in asked.groups() if g)[:4].lower()
+    return any(next(g for g in m.groups() if g)[:4].lower() == act for m in _SENDS_TO_OFFICE.finditer(provision))
+
+
+_EITHER = re.compile(r"\b([a-z]{3,}) or (?:a |an )?([a-z]{3,})\b")
+_LACKING_BEFORE = _pattern("lacking_before")
+
+
+def _said(word: str, text: str) -> list[re.Match[str]]:
+    """Where a text names a thing ("tub" for "bathtub": a word that ends or starts with the other, three letters or more)."""
+    return [m for m in re.finditer(r"[a-z]{3,}", text) if m.group(0).endswith(word) or word.endswith(m.group(0))]
+
+
+def either_suffices(question: str, provision: str) -> str | None:
+    """ "No" to a question whether both of two things a provision asks one of are needed ("do i need a tub AND a shower or
+    just one" met by "… bathtub or shower …"), or whether the one missing is needed where the other is there ("… only
+    has a shower stall, no bathtub … Does the landlord have to put one in?"); None otherwise."""
+    asking = story_and_question(question)[1].lower()
+    lowered = question.lower()
+    if not OBLIGATION.search(asking):
+        return None
+    for pair in _EITHER.finditer(provision.lower()):
+        first, second = pair.groups()
+        here = {w: _said(w, lowered) for w in (first, second)}
+        if first == second or not all(here.values()):
+            continue
+        forms = "|".join(sorted({m.group(0) for found in here.values() for m in found}, key=len, reverse=True))
+        if re.search(rf"\b(?:{forms})\s+(?:and|&|plus)\s+(?:a |an )?(?:{forms})\b", asking) or re.search(r"\bboth\b", asking):
+            return "No"
+        if re.search(rf"\b(?:{forms})\s+(?:or|and|&|/)\s+(?:a |an )?(?:{forms})\b", lowered):
+            continue  # "no shower or tub at all": named together, missing together
+        lacking = {w: any(_LACKING_BEFORE.search(lowered[max(0, m.start() - 25) : m.start()]) for m in found) for w, found in here.items()}
+        if lacking[first] != lacking[second]:
+            return "No"  # one is there, the other missing: either one does
+    return None

@@ -31,6 +31,8 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
             assert all(isinstance(k, str) and ws and all(w == w.lower().strip() for w in ws) for k, ws in value.items()), key
         elif key in ("left_out_unnamed", "given_unnamed", "asked_qualities"):  # a thing -> the words that say it unnamed
             assert all(isinstance(t, str) and re.compile(v) for t, v in value.items()), key
+        elif key == "share_words":  # a share of a height in words -> its value ("one-third": 0.3333)
+            assert value and all(isinstance(w, str) and 0 < float(v) < 1 for w, v in value.items()), key
         elif isinstance(value, dict):  # stated_limits: standard key -> max or min, and the words after the length
             for spec in value.values():
                 assert spec["limit"] in ("max", "min"), key

@@ -14,7 +14,7 @@ from knowledge.compose import answer_topic, duty_asked
 from knowledge.compose.computed import ceiling_answer, stated_ceiling
 from knowledge.compose.fixture_counts import for_head_count
 from knowledge.handoff import handoff
-from knowledge.parsing import parse_space_request
+from knowledge.parsing import band_name, parse_space_request
 from knowledge.parsing.household import parse_household
 from knowledge.yes_no_forms import ASKS_FOR_FIGURE, also_without
 
@@ -38,7 +38,7 @@ def test_the_people_and_their_ages_are_read_as_told(text, bands, ages):
 def test_a_count_including_the_people_named_after_it_counts_them_once():
     assert selector.head_count("rooming house in muskego, 18 ppl incl me and my family who use the same bathrooms") == 18
     household = parse_household("9 people including 2 kids under 5")
-    assert household.count == 9 and [p.band for p in household.persons].count("child") == 2
+    assert household.count == 9 and [band_name(p.band) for p in household.persons].count("child") == 2  # (children under 5)
 
 
 def test_a_size_restated_in_brackets_is_not_another_room():

@@ -4,6 +4,7 @@ topic when only the story matches the other)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
@@ -108,6 +109,11 @@ def _identity(ranked: Any) -> tuple[str, str, str]:
 UNADDRESSED_MIN_LEXICAL = 0.6
 # ... and matches at least this many of the question's concepts that are not keywords of a topic the code leaves alone
 ELSEWHERE_MIN_OTHER_CONCEPTS = 3
+# ... less of both for a definition that says the question's weightiest word itself, as a word of its own ("landlord
+# crammed 4 guys into one bedroom … is overcrowding even against the rules?": NUISANCE, "Overcrowding a room with
+# occupants"; not the "ceiling" of BASEMENT's "floor-to-ceiling height")
+LITERAL_MIN_LEXICAL = 0.4
+LITERAL_MIN_CONCEPTS = 2
 
 
 def addressed_elsewhere(
@@ -162,12 +168,13 @@ def defined_elsewhere(kb: KnowledgeBase, muni: Municipality, question: str, role
         return None  # a definition settles whether something falls under it, not "how many people can live in …?"
         # (nor "what minimum ceiling height …, and how is floor area under low ceilings treated?")
     best = selector.select(kb, question, muni.key, role, (), kinds=("definition",), limit=1)
-    if not best or best[0].lexical < UNADDRESSED_MIN_LEXICAL:
+    heaviest = heaviest_concept(kb, question, muni.key)
+    literal = bool(best and heaviest and re.search(rf"(?<![\w-]){re.escape(heaviest)}(?![\w-])", best[0].candidate.text.lower()))
+    if not best or best[0].lexical < (LITERAL_MIN_LEXICAL if literal else UNADDRESSED_MIN_LEXICAL):
         return None
     if selector.match_weight(kb, question, muni.key, best[0]) < CLOSEST_MIN_WEIGHT:
         return None
-    heaviest = heaviest_concept(kb, question, muni.key)
-    if heaviest not in best[0].matched or len(best[0].matched) < ELSEWHERE_MIN_OTHER_CONCEPTS:
+    if heaviest not in best[0].matched or len(best[0].matched) < (LITERAL_MIN_CONCEPTS if literal else ELSEWHERE_MIN_OTHER_CONCEPTS):
         return None  # "is my 10x10 bedroom big enough for 2 people?" is not what LIGHT HOUSEKEEPING means
     named = kb.match_term(heaviest or "", muni.key)
     if named and named.lower() in (heaviest or "").lower():

@@ -4,6 +4,7 @@ which match the question alike; the answer quotes the lead-in and every item, ea
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from knowledge import question_form
@@ -111,7 +112,21 @@ def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str =
         item = by_citation[r.candidate.citation]
         if set(r.matched) - others and item not in found:
             found.append(item)
+    if not found:  # the items match the same words through the list's heading: the words each item itself says
+        own = {r.candidate.citation: _said_in(r.matched, by_citation[r.candidate.citation].text) for r in listed}
+        for r in listed:
+            others = {word for citation, words in own.items() if citation != r.candidate.citation for word in words}
+            if own[r.candidate.citation] - others and by_citation[r.candidate.citation] not in found:
+                found.append(by_citation[r.candidate.citation])
+        first = ranked[0].candidate.citation if ranked else ""
+        return found if found and (first in by_citation or first == parent) else []
     return found if found and ranked and ranked[0].candidate.citation in (found[0].citation, parent) else []
+
+
+def _said_in(words: Sequence[str], text: str) -> set[str]:
+    """The matched words (by their first five letters) a provision's own text says ("shower", not the heading's)."""
+    lowered = text.lower()
+    return {w for w in words if re.search(rf"\b{re.escape(w[:5])}", lowered)}
 
 
 def describes_failing(question: str, text: str) -> bool:
@@ -125,9 +140,21 @@ def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, co
     """ "No" when the question describes failing what one of ``texts`` requires and the wording gave no plain answer (a
     conflict also overrides ``conditional``, "Yes, but only if its conditions are met": the condition is told failing);
     ``verdict`` otherwise."""
+    from knowledge.yes_no_forms import either_suffices  # noqa: PLC0415
+
+    if verdict != "No" and any(either_suffices(question, text) for text in texts):
+        return "No"  # "… only has a shower stall, no bathtub … have to put one in?": "(2) … bathtub or shower …"
+    failing = any(describes_failing(question, text) for text in texts)
+    if failing and verdict in ("No", None, conditional) and ASKS_VIOLATION.search(question_form.story_and_question(question)[1]):
+        return "Yes"  # "… junk is piled in front of the only way out. Isn't that against the rules?": it is
     for text in texts:
         if question_form.conflicts_with(question, text) and verdict in (None, conditional):
             return "No"
         if question_form.lacks_required(question, text) and verdict is None:
             return "No"
     return verdict
+
+
+# A question whether what it tells breaks the code ("isn't that against the rules?", "is that a violation?"): "Yes" when
+# it describes failing what a provision requires (``asks_violation`` in knowledge/question_forms.yml).
+ASKS_VIOLATION = question_form._pattern("asks_violation")

@@ -35,6 +35,18 @@ def _definition_payload(kb: KnowledgeBase, definition: Any) -> dict[str, Any]:
     }
 
 
+def definition_citations(kb: KnowledgeBase, definition: Any) -> list[dict[str, Any]]:
+    """A definition's citation, and the section it sits in, verbatim as printed ("(1) APPROVED — …"), when that differs."""
+    cited = [_definition_payload(kb, definition)]
+    try:
+        section = kb.section(definition.municipality, definition.citation)
+        if section.text != definition.text and definition.text in section.text:
+            cited.append(citation_payload(section))
+    except UnknownCitation:
+        pass
+    return cited
+
+
 def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | None = None) -> Answer:
     """What a term means: in one municipality's code, or in each covered code."""
     if not term:
@@ -46,14 +58,8 @@ def answer_definition(kb: KnowledgeBase, term: str | None, municipality: str | N
         if not found:
             lines.append(f'{muni.name}: the text does not define "{term}".')
             continue
+        cited.extend(definition_citations(kb, found[0]))
         payload = _definition_payload(kb, found[0])
-        cited.append(payload)
-        try:  # the section the definition sits in, verbatim, as printed ("(1) APPROVED — …")
-            section = kb.section(muni.key, found[0].citation)
-            if section.text != found[0].text and found[0].text in section.text:
-                cited.append(citation_payload(section))
-        except UnknownCitation:
-            pass
         if len(munis) == 1:  # the definition itself first ("In the Village of Dresser code, "nuisance" means …")
             lines.append(f'In the {muni.name} code, "{found[0].term.lower()}" means ({payload["citation"]}): "{shorten(found[0].text)}"')
         else:
@@ -90,6 +96,42 @@ def _without_place_names(kb: KnowledgeBase, text: str) -> str:
     return text
 
 
+def _content_stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+# The words a definition must share with the question to be the term asked of several named.
+NAMED_TERM_MIN_SHARED = 2
+
+
+def named_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
+    """The defined term a question names (:meth:`KnowledgeBase.match_term`); of several named without quotes ("in how
+    many rooms must sleeping accommodations be offered … for a dwelling to be a hotel?"), the one whose definition
+    shares the most words with the rest of the question (HOTEL: "… sleeping accommodations are offered …")."""
+    first = kb.match_term(question, municipality)
+    if first is None or kb.match_term(question, municipality, quoted_only=True):
+        return first
+    question = _without_place_names(kb, question)  # "… under the City of Muskego housing code?" names no CITY
+    from knowledge.compose.membership import membership_term  # noqa: PLC0415
+
+    member = membership_term(kb, question, municipality)
+    if member:
+        return member  # "do rats … around a building's dumpster count as an infestation?": the term it is asked of
+    lowered = " ".join(re.findall(r"[a-z]+", question.lower()))
+    terms = [t for t in kb.match_terms(question, municipality) if " ".join(re.findall(r"[a-z]+", t.lower())) in lowered]
+    if len(terms) < 2 or re.search(rf"\bdefin\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?\W?{re.escape(first.lower())}", question.lower()):
+        return first
+    own = {w for term in terms for w in _content_stems(term)}
+    asked = _content_stems(question) - own
+
+    def shared(term: str) -> int:
+        found = kb.definitions(term, municipality)
+        return len((_content_stems(found[0].text) - own) & asked) if found else 0
+
+    best = max(terms, key=shared)
+    return best if shared(best) > max(shared(first), NAMED_TERM_MIN_SHARED - 1) else first
+
+
 def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> str | None:
     """The defined term a question asks about: the one its asking sentence names ("… a hotel from a rooming
     house? How many rooms make a hotel?"), else the message's; as this code defines it ("cellar" in Amery),
@@ -103,7 +145,7 @@ def asked_term(kb: KnowledgeBase, question: str, municipality: str | None) -> st
             return quoted
         # a place's full name is no term ("… a habitable room under the City of Muskego housing code?" is not CITY)
         for text in (story_and_question(question)[1], question):
-            term = kb.match_term(_without_place_names(kb, text), municipality)
+            term = named_term(kb, _without_place_names(kb, text), municipality)
             if term:
                 return term
         from knowledge.compose.membership import membership_term

@@ -15,7 +15,7 @@ import re
 from knowledge import facts as facts_module
 from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
-from knowledge.compose.lookups import answer_definition
+from knowledge.compose.lookups import answer_definition, definition_citations
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
 from knowledge.question_form import YES_NO_STARTS
@@ -208,6 +208,64 @@ def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str
     return None
 
 
+# A definition by a number of rooms ("… sleeping accommodations are offered for pay to transients, in five or more
+# rooms"), and the rooms a question tells ("… to transients in four rooms").
+_ROOM_COUNT = re.compile(r"\b(\w+) or (more|fewer) rooms\b", re.IGNORECASE)
+_ROOMS_TOLD = re.compile(rf"\b(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})(?: [a-z]+)? rooms\b", re.IGNORECASE)
+
+
+def by_room_count(question: str, text: str) -> tuple[str, str] | None:
+    """A definition by a number of rooms against the rooms the question tells ("Under the City of Muskego definitions,
+    is a dwelling offering sleeping accommodations … in four rooms a hotel?": "No", a hotel has five or more)."""
+    told = [NUMBER_WORDS.get(m.group(1).lower()) or (int(m.group(1)) if m.group(1).isdigit() else None) for m in _ROOMS_TOLD.finditer(question)]
+    told = [t for t in told if t]
+    if len(told) != 1:
+        return None
+    for clause in clauses(text):
+        found = _ROOM_COUNT.search(clause)
+        bound = found and (NUMBER_WORDS.get(found.group(1).lower()) or (int(found.group(1)) if found.group(1).isdigit() else None))
+        if bound:
+            meets = told[0] >= bound if found.group(2).lower() == "more" else told[0] <= bound
+            return ("Yes" if meets else "No"), clause
+    return None
+
+
+def _share_pattern() -> str:
+    words = sorted((question_form._FORMS.get("share_words") or {}), key=len, reverse=True)
+    return r"(\d+(?:\.\d+)?\s*(?:%|percent)|\d+/\d+|" + "|".join(re.escape(str(w)) for w in words) + r")"
+
+
+def _share_value(said: str) -> float:
+    said = said.lower().strip()
+    if said.endswith(("%", "percent")):
+        return float(re.sub(r"[^\d.]", "", said)) / 100
+    if "/" in said:
+        top, bottom = said.split("/")
+        return int(top) / int(bottom)
+    return float(question_form._FORMS["share_words"][said])
+
+
+def by_share(question: str, text: str) -> tuple[str, str] | None:
+    """A definition by a share of a height below (or above) grade ("BASEMENT — … having 1/2 or more of its clear
+    floor-to-ceiling height below the average grade …") against the share the question tells ("… a lower level has 40
+    percent of its floor-to-ceiling height below the average adjoining grade. Is it a basement?": "No")."""
+    share = _share_pattern()
+    told = re.search(rf"\b(less than|more than|under|over|about|roughly)?\s*{share}\b[^.?;]{{0,60}}?\b(below|above|under|underground)\b", question, re.I)
+    if told is None:
+        return None
+    value = _share_value(told.group(2)) + {"less than": -0.001, "under": -0.001, "more than": 0.001, "over": 0.001}.get((told.group(1) or "").lower(), 0.0)
+    side = "above" if told.group(3).lower() == "above" else "below"
+    for clause in clauses(text):
+        found = re.search(rf"\b(less than|more than)?\s*{share}\s*(or more|or less)?\s+of its\b[^.;]*?\b(below|above)\b", clause, re.I)
+        if found is None:
+            continue
+        bound = _share_value(found.group(2))
+        asked = value if found.group(4).lower() == side else 1 - value
+        meets = {"less than": asked < bound, "more than": asked > bound, "or more": asked >= bound, "or less": asked <= bound}
+        return ("Yes" if meets[(found.group(1) or found.group(3) or "or more").lower()] else "No"), clause
+    return None
+
+
 # A definition by a number of persons, and whom it leaves out ("… let … to three or more persons who are not husband or
 # wife, son or daughter, …").
 _PERSON_COUNT = re.compile(r"\bto (\w+) or more persons\b(?: who are not\b([^.;]*))?", re.IGNORECASE)
@@ -321,7 +379,7 @@ def membership_verdict(
         return None  # "Is that a basement or a cellar?" asks which, not whether
     if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who":
         return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
-    counted = by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
+    counted = by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text) or by_room_count(question, text) or by_share(question, text)
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}
@@ -348,6 +406,28 @@ def membership_verdict(
     return ("No" if excluded else "Yes"), clause
 
 
+def _chosen_by_count(kb: KnowledgeBase, question: str, municipality: str, answer: Answer) -> Answer | None:
+    """Of two terms the sentence that asks offers as a choice ("… about one-third of its clear floor-to-ceiling height
+    below the average grade … Does the code classify that space as a basement or as a half-basement?"), the one whose
+    definition the count or share the question tells meets, first; None unless exactly one does."""
+    asking = question_form.story_and_question(question)[1] or question
+    terms = kb.match_terms(asking, municipality)
+    if len(terms) != 2 or not re.search(r"\bor\b", asking, re.I):
+        return None
+    met = []
+    for term in terms:
+        found = kb.definitions(term, municipality)
+        counted = found and (by_share(question, found[0].text) or by_room_count(question, found[0].text))
+        if counted and counted[0] == "Yes":
+            met.append((found[0], counted[1]))
+    if len(met) != 1:
+        return None
+    definition, clause = met[0]
+    lead = f'{definition.term}, by the {kb.municipality(municipality).name} code\'s definition of "{definition.term.lower()}": "{clause}"'
+    cited = [*definition_citations(kb, definition), *(answer.payload.get("citations") or [])]
+    return Answer(f"{lead}\n{answer.text}", {**answer.payload, "citations": cited}, answer.buttons)
+
+
 def _choice_of_terms(kb: KnowledgeBase, question: str, municipality: str | None) -> bool:
     """Whether the asking sentence offers a choice between two terms the code defines, named right before and after
     its "or" ("Is that a basement or a cellar?"; not "… in or near the waste disposal containers")."""
@@ -370,6 +450,9 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
     definitions = kb.definitions(term, municipality)
     if not definitions or not answer.payload.get("addressed"):
         return answer
+    defined_as = _defined_as(kb, question, term, municipality, answer) or _chosen_by_count(kb, question, municipality, answer)
+    if defined_as is not None:  # "Is a kitchen considered a habitable room?": KITCHEN, "A habitable room used … for cooking"
+        return defined_as
     term, text = definitions[0].term, definitions[0].text
     muni = kb.municipality(municipality)
     says = f'The {muni.name} code\'s definition of "{term.lower()}" says'
@@ -391,6 +474,34 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
         return Answer(f'{says}: "{clause}"\n{answer.text}', {**answer.payload, "asked_clause": clause}, answer.buttons)
     # "who must approve extermination methods?": the whole definition answers (… "approved by the Health Officer")
     return Answer(answer.text, {**answer.payload, "asked_clause": clause}, answer.buttons)
+
+
+# The words a definition may open with before the term it makes the thing ("A habitable room used … for cooking").
+DEFINED_AS_OPENING = 3
+
+
+def _defined_as(kb: KnowledgeBase, question: str, term: str, municipality: str, answer: Answer) -> Answer | None:
+    """"Yes." with the definition of the other term a question names when that definition makes it one of ``term``
+    ("Is a kitchen considered a habitable room?": KITCHEN, "A habitable room used or intended to be used for cooking …");
+    None otherwise."""
+    if not asks_membership(kb, question):
+        return None
+    wanted = _WORD.findall(term.lower())
+    named = kb.match_terms(question, municipality)
+    # (the thing asked about is named before the term: "is a kitchen … a habitable room?", not "is a dwelling … a hotel?")
+    lowered = [t.lower() for t in named]
+    before = named[: lowered.index(term.lower())] if term.lower() in lowered else []
+    for other in before:
+        found = kb.definitions(other, municipality) if other.lower() != term.lower() else []
+        words = _WORD.findall(found[0].text.lower()) if found else []
+        at = next((i for i in range(DEFINED_AS_OPENING) if words[i : i + len(wanted)] == wanted), None)
+        if at is None or found[0].term.lower() == term.lower():
+            continue
+        muni = kb.municipality(municipality)
+        lead = f'Yes. The {muni.name} code defines "{found[0].term.lower()}" as "{found[0].text}"'
+        cited = [*definition_citations(kb, found[0]), *(answer.payload.get("citations") or [])]
+        return Answer(f"{lead}\n{answer.text}", {**answer.payload, "citations": cited, "yes_no": "yes"}, answer.buttons)
+    return None
 
 
 # "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
@@ -430,6 +541,11 @@ def also_defined(kb: KnowledgeBase, answer: Answer, term: str, municipality: str
     return Answer(f"{answer.text}\n{definition.text}", {**answer.payload, "citations": citations}, answer.buttons)
 
 
+# A sentence that sends the very act asked about to an office ("whose approval …?") answers before a definition of the
+# act's word, when it matches at least this share of the question.
+OWN_ACT_MIN_LEXICAL = 0.3
+
+
 def officer_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
     """The definition of the term a "who" question names, when the term's own act is the officer's ("the code keeps
     saying approved - approved by who exactly?": "Approved shall mean approved by the Health Officer …"); None when the
@@ -439,6 +555,11 @@ def officer_definition(kb: KnowledgeBase, question: str, municipality: str) -> A
     term = kb.match_term(question, municipality)
     if not term or named_titles(kb, term):
         return None
+    from knowledge.yes_no_forms import sends_to_asked  # noqa: PLC0415
+
+    told = selector.select(kb, question, municipality, kinds=("sentence",), limit=5)
+    if any(r.lexical >= OWN_ACT_MIN_LEXICAL and sends_to_asked(question, r.candidate.text) for r in told):
+        return None  # "… shut off water … in an emergency, whose approval is needed?": "… approved by the Department …"
     text = " ".join(" ".join(_WORD.findall(d.text.lower())) for d in kb.definitions(term, municipality))
     stem = re.escape(" ".join(_WORD.findall(term.lower()))[:-1])
     acting = [t for t in kb.fact_vocabulary().officer_titles if re.search(rf"\b{stem}\w* by (?:the |such )?{re.escape(t)}\b", text)]

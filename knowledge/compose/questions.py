@@ -60,7 +60,7 @@ from knowledge.compose.elsewhere import (
 from knowledge.compose.figure_verdict import figure_verdict, sentence_figure_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
-from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions
+from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions, named_term
 from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, later_part_verdict, two_part_first
 from knowledge.compose.plain_verdict import (
@@ -158,7 +158,7 @@ def answer_question(
     if compared is not None:  # "what distinguishes a 'basement' from a 'cellar'?"
         return compared
     if selector.question_kind(selector.without_titles(kb, question)) == "definition":
-        term = kb.match_term(question, muni.key)
+        term = named_term(kb, question, muni.key)
         if term:  # "how does the code define 'basement'?", whatever topic it was taken for
             return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
     quoted = quoted_definition(kb, question, muni.key)
@@ -258,6 +258,8 @@ def answer_question(
         # a figure question: the best figure first, unless it matches far less than the best sentence (less far
         # when that sentence states a figure itself: "… by one person shall contain at least 70 square feet")
         figure = next((r for r in ranked if r.candidate.kind == "standard" and not selector.other_unit(question, r.candidate)), None)
+        if figure is not None and selector.times_the_asked_act(kb, question, ranked[0].candidate.text) and not selector.times_the_asked_act(kb, question, figure.candidate.text):
+            figure = None  # "how long do i have to appeal …?": the time set for the appeal, not the days to notify of findings
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
         # … unless it matches the story rather than the sentence that asks ("health officer found problems at my
         # rooming hse, how long to fix?": the reasonable period to correct them, not the 24 hours to report a sale)
@@ -278,7 +280,11 @@ def answer_question(
     itemized = bool(ranked) and item_lead_in(kb, muni.key, ranked[0].candidate.citation) is not None  # its lead-in may settle it
     ranked = settling_first(question, ranked, None if itemized else lambda r: asking_share(kb, question, muni.key, r))
     ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
-    timed = period_first(question, ranked, ANSWER_MIN_LEXICAL, lambda r: asking_sentence_share(kb, question, muni.key, r))
+    # (the sentence that sets the time for the act asked about first: "how long do i have to appeal …?")
+    timed = period_first(
+        question, ranked, ANSWER_MIN_LEXICAL,
+        lambda r: asking_sentence_share(kb, question, muni.key, r) + selector.times_the_asked_act(kb, question, r.candidate.text),
+    )
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
         return no_match(muni, question, topic)
     ranked = timed
@@ -414,8 +420,9 @@ def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -
     """The yes or no a definition of the code settles ("Is overcrowding a room a nuisance in Dresser?"), for a
     topic the code otherwise leaves alone; None when no defined term's clause settles it."""
     term = kb.match_term(question, municipality)
-    if not term:
-        return None
+    asking = question_form.story_and_question(question)[1]
+    if not term or (selector.question_kind(question) == "figure" and not kb.match_term(asking, municipality)):
+        return None  # "… finishing a basement bedroom … whats the min ceiling height": no definition settles a figure
     answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
     # ("Under the Village of Dresser Housing Code, who must approve extermination methods?": the clause naming who)
     who = "asked_clause" in answer.payload and selector.question_kind(question) == "who"
@@ -450,6 +457,9 @@ FIGURE_LOOKAHEAD = 5  # how many of the best are looked at for a sentence statin
 
 # A description must match at least this share of the question to count as what was asked.
 ASKED_MIN_MATCH = 0.25
+# ... and no figure is missing where the lead provision matches nearly all of the question ("Must the required minimum
+# window area be located entirely above grade?": "Such required minimum window area is located entirely above …")
+LEAD_MATCHES_ALL = 0.85
 
 
 def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any) -> str | None:
@@ -495,6 +505,9 @@ def _asked_missing_standard(
     scores = selector.match_descriptions(kb, selector.without_titles(kb, question), muni.key, texts)
     best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
     if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
+        return None
+    opening = question_form._WORD.findall(question_form.story_and_question(question)[1].lower())[:1]
+    if lead is not None and lead.lexical >= LEAD_MATCHES_ALL and set(opening) & question_form.YES_NO_STARTS:
         return None
     if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
         return None  # a figure the text does state answers nearly as well

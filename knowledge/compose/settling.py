@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from knowledge import question_form, selector
 from knowledge.compose.parts import first_part
 from knowledge.compose.plain_verdict import CONDITIONAL, _verdict
-from knowledge.yes_no_forms import grants, voids_asked
+from knowledge.yes_no_forms import also_applies, grants, voids_asked
 
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
@@ -28,7 +28,7 @@ def _settles(question: str, ranked: Any, granted: bool = True, share: Callable[[
         return True
     # (… "a defense"; "… by agreement?": "except where … assumed … by agreement")
     settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text) or question_form.assumed_as_asked(question, text)
-    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or question_form.also_applies(question, text)))
+    return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or also_applies(question, text)))
 
 
 # A permission the code grants leads a yes/no question only when it matches at most this much less than the best.

@@ -26,6 +26,7 @@ importable from ``knowledge.parsing``.
 
 from __future__ import annotations
 
+from knowledge.parsing.bands import band_name, band_span
 from knowledge.parsing.counts import (
     interpret_age,
     interpret_people,
@@ -118,6 +119,8 @@ __all__ = [
     "people_vocab",
     "Person",
     "Household",
+    "band_name",
+    "band_span",
     "parse_household",
     "resolve_ages",
     "SpaceRequest",

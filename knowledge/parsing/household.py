@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from knowledge.parsing.bands import _bound_after, band_span
 from knowledge.parsing.numbers import (
     MAX_TEXT_CHARS,
     without_citations,
@@ -360,7 +361,7 @@ def parse_household(text: str) -> Household | None:
         nonlocal open_group
         if not open_group or not after_comma or len(ages) > len(open_group):
             return False
-        low, high = vocab["bands"].get(persons[open_group[0]].band, vocab["bands"]["person"])
+        low, high = band_span(persons[open_group[0]].band)
         if not all(low <= age <= high + 1 for age in ages):
             return False
         for age in ages:
@@ -432,11 +433,13 @@ def parse_household(text: str) -> Household | None:
                     continue
                 counted.add((int(value), band))
                 start = len(persons)
-                persons.extend(Person(band) for _ in range(int(value)))
+                bound = _bound_after(words, j + 1, vocab)  # "3 kids under 12": children younger than 12
+                bounded = f"{band}{bound[0]}{bound[1]:g}" if bound else band
+                persons.extend(Person(bounded) for _ in range(int(value)))
                 open_group = list(range(start, len(persons)))
                 if band == "person":
                     generic.append((start, len(persons)))
-                i = j + 1
+                i = bound[2] if bound else j + 1
                 continue
             if j + 1 < n and words[j] == "of" and words[j + 1] in ("us", "them") and value.is_integer():
                 total = int(value)
@@ -542,8 +545,10 @@ def parse_household(text: str) -> Household | None:
                 counted_elsewhere.append(word == "the")
                 i = j + 1
                 continue
-        elif word in singular and prev in joiners and word not in ("person", "occupant", "resident", "sleeper"):
-            persons.append(Person(singular[word]))  # "husband, me and toddler"
+        elif word in singular and word not in ("person", "occupant", "resident", "sleeper") and (
+            prev in joiners or (nxt_word in joiners - {","} and i + 2 < n and (words[i + 2] in dets | nouns or is_number(words[i + 2])))
+        ):
+            persons.append(Person(singular[word]))  # "husband, me and toddler"; "single mom + her 8 month old baby"
             i += 1
             continue
         i += 1
@@ -600,7 +605,7 @@ def children_of(persons: Sequence[Person]) -> tuple[Person, ...]:
     def is_child(person: Person) -> bool:
         if person.age is not None:
             return person.age < adult_low
-        return person.band not in ("person", "adult") and float(bands.get(person.band, bands["person"])[0]) < adult_low
+        return person.band not in ("person", "adult") and band_span(person.band)[0] < adult_low
 
     children = tuple(p for p in persons if is_child(p))
     return children if 0 < len(children) < len(persons) else ()
@@ -645,14 +650,13 @@ def resolve_ages(
     ``counted_over`` is the age a person must be over to count as an occupant: a band reaching over it
     (a toddler, a baby) is taken as over it, as the calculator counts a person whose age is not given.
     """
-    bands: dict[str, list[float]] = people_vocab()["bands"]
     cuts = sorted(set(float(t) for t in thresholds))
     ages: list[float] = []
     for person in household.persons:
         if person.age is not None:
             ages.append(person.age)
             continue
-        low, high = bands.get(person.band, bands["person"])
+        low, high = band_span(person.band)
         if counted_over is not None and low <= counted_over < high:
             low = counted_over + 1 / 24  # counted, as an unstated age is
         if all(low > t or high < t for t in cuts) and all(not (low <= t < high) for t in cuts):

@@ -146,12 +146,10 @@ def _corrected_ages(request: Any, last: dict[str, Any]) -> list[list[Any]] | Non
     persons = [list(p) for p in last.get("persons") or []]
     if whose is None or len(persons) < 2:
         return None
-    from knowledge.parsing import people_vocab
-
-    bands = people_vocab()["bands"]
+    from knowledge.parsing import band_span
 
     def age_of(person: list[Any]) -> float:
-        return float(person[1]) if person[1] is not None else float(sum(bands.get(person[0], bands["person"])) / 2)
+        return float(person[1]) if person[1] is not None else float(sum(band_span(str(person[0]))) / 2)
 
     if whose == "unstated":
         unstated = [k for k, p in enumerate(persons) if p[1] is None]
@@ -203,12 +201,11 @@ def _note_counted_young(kb: KnowledgeBase, municipality: str, facts: dict[str, A
     rule = kb.standard(municipality, "occupant_min_age_years")
     if rule is None or rule.value is None or result.verdict == NEED_INFO or result.numbers.get("occupants") is None:
         return
-    from knowledge.parsing import people_vocab
+    from knowledge.parsing import band_name, band_span
 
-    bands = people_vocab()["bands"]
     stated = len(facts.get("ages") or [])  # ages given in answer to "how old is each?" fill the unknown ones
     unknown = [str(band) for band, age in facts.get("persons") or [] if age is None][stated:]
-    young = sorted({band for band in unknown if band != "person" and bands.get(band, [0])[0] <= rule.value})
+    young = sorted({band_name(band) for band in unknown if band_name(band) != "person" and band_span(band)[0] <= rule.value})
     if young and not any("counted every person" in n for n in result.notes):
         result.notes.append(
             f"I counted the {' and the '.join(young)} as {'an occupant' if len(young) == 1 else 'occupants'}. The {result.municipality_name} code counts only "
