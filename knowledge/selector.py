@@ -145,11 +145,15 @@ _PROHIBITED = re.compile(
 def times_the_asked_act(kb: KnowledgeBase, question: str, text: str) -> bool:
     """Whether a provision sets the time for the act a "how long do i have to <act>?" question asks about ("Such petition
     shall be filed within thirty days …" for "how long do i have to appeal …?")."""
-    act = PERIOD_ACT.search(question.lower())
-    if act is None:
-        return False
-    timed = next((c.alternatives for c in concepts(question, kb.concept_phrases()) if act.group(1) in c.words.split()), ())
+    timed = _act_alternatives(question, concepts(question, kb.concept_phrases()))
     return bool(timed) and _sets_time_for(text, timed)
+
+
+def _act_alternatives(question: str, found: Sequence[Concept]) -> tuple[tuple[str, ...], ...]:
+    """The alternatives of the concept of the act a "how long do i have to <act>?" question asks the time for; () when
+    it asks none."""
+    act = PERIOD_ACT.search(question.lower())
+    return next((c.alternatives for c in found if act and act.group(1) in c.words.split()), ())
 
 
 @lru_cache(maxsize=4096)
@@ -448,8 +452,7 @@ def select(
     asking = " ".join(_WORD.findall(story_and_question(question)[1].lower().replace("'", ""))) if needs else ""
     permission = kind == "yes_no" and bool(PERMISSION.search(question))
     left_out = permission and leaves_out(question)
-    act = PERIOD_ACT.search(question.lower())  # "how long do i hv to appeal": the concept of the act whose time is asked
-    timed = next((c.alternatives for c in found if act and act.group(1) in c.words.split()), ())
+    timed = _act_alternatives(question, found)  # "how long do i hv to appeal": the concept of the act whose time is asked
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)

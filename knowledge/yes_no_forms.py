@@ -49,7 +49,8 @@ _WORD = re.compile(r"[a-z]{4,}")
 _STEM = 5
 
 
-def _stems(text: str) -> set[str]:
+def prefix_stems(text: str) -> set[str]:
+    """The words of four letters or more, by their first five ("switch" meets "switches")."""
     return {w[:_STEM] for w in _WORD.findall(text.lower())}
 
 
@@ -77,11 +78,11 @@ def alternative_verdict(question: str, provision: str) -> str | None:
     otherwise."""
     allowed = ALTERNATIVE_PERMITTED.search(provision)
     if allowed is not None and not NEGATIONS.search(provision[: allowed.start()]):
-        instead = _stems(allowed.group("instead"))
-        subject = _stems(provision[: allowed.start()])
-        if OBLIGATION.search(question) and (CONSTANCY.search(question) or instead & _stems(question)):
+        instead = prefix_stems(allowed.group("instead"))
+        subject = prefix_stems(provision[: allowed.start()])
+        if OBLIGATION.search(question) and (CONSTANCY.search(question) or instead & prefix_stems(question)):
             return "No"  # it need not: the alternative is permitted
-        if not OBLIGATION.search(question) and (_stems(allowed.group("permitted")) - instead - subject) & _stems(question):
+        if not OBLIGATION.search(question) and (prefix_stems(allowed.group("permitted")) - instead - subject) & prefix_stems(question):
             return "Yes"
         return None
     if PERMISSION.search(question) and DROPS_CONSTANCY.search(question) and CONSTANCY.search(provision):
@@ -169,7 +170,7 @@ def also_applies(question: str, provision: str) -> str | None:
     if said is None:
         return None
     excepted = _EXCEPT_CLAUSE.search(provision[said.end() :])
-    if excepted and len(_stems(excepted.group(1)) & _stems(question[asked.end() :])) >= 2:
+    if excepted and len(prefix_stems(excepted.group(1)) & prefix_stems(question[asked.end() :])) >= 2:
         return "No"
     return "No" if said.group(1) else "Yes"
 

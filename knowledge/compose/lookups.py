@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 from knowledge.citations import with_prefix
 from knowledge.compose.answer import Answer, citation_payload, shorten
 from knowledge.kb import KnowledgeBase, Section, UnknownCitation
+from knowledge.yes_no_forms import prefix_stems
 
 
 def full_quotes(citations: Iterable[Mapping[str, Any]]) -> Answer:
@@ -96,10 +97,6 @@ def _without_place_names(kb: KnowledgeBase, text: str) -> str:
     return text
 
 
-def _content_stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
-
-
 # The words a definition must share with the question to be the term asked of several named.
 NAMED_TERM_MIN_SHARED = 2
 
@@ -121,12 +118,12 @@ def named_term(kb: KnowledgeBase, question: str, municipality: str) -> str | Non
     terms = [t for t in kb.match_terms(question, municipality) if " ".join(re.findall(r"[a-z]+", t.lower())) in lowered]
     if len(terms) < 2 or re.search(rf"\bdefin\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?\W?{re.escape(first.lower())}", question.lower()):
         return first
-    own = {w for term in terms for w in _content_stems(term)}
-    asked = _content_stems(question) - own
+    own = {w for term in terms for w in prefix_stems(term)}
+    asked = prefix_stems(question) - own
 
     def shared(term: str) -> int:
         found = kb.definitions(term, municipality)
-        return len((_content_stems(found[0].text) - own) & asked) if found else 0
+        return len((prefix_stems(found[0].text) - own) & asked) if found else 0
 
     best = max(terms, key=shared)
     return best if shared(best) > max(shared(first), NAMED_TERM_MIN_SHARED - 1) else first

@@ -184,6 +184,12 @@ _UNIT_COUNT = re.compile(
 )
 
 
+def _count(word: str) -> int | None:
+    """A count written in digits or in words ("4", "four"); None for another word."""
+    word = word.lower()
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+
+
 def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str] | None:
     """A definition by a number of dwelling units ("Any dwelling containing more than two dwelling units")
     against the building the question describes ("my duplex", "a 6-unit building")."""
@@ -193,7 +199,7 @@ def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str
     for clause in clauses(text):
         for match in _UNIT_COUNT.finditer(clause):
             before, word, after = (match.group(1) or "").lower(), match.group(2).lower(), (match.group(3) or "").strip()
-            bound = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+            bound = _count(word)
             if bound is None or not (before or after):
                 continue
             meets = {
@@ -217,13 +223,12 @@ _ROOMS_TOLD = re.compile(rf"\b(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, rever
 def by_room_count(question: str, text: str) -> tuple[str, str] | None:
     """A definition by a number of rooms against the rooms the question tells ("Under the City of Muskego definitions,
     is a dwelling offering sleeping accommodations … in four rooms a hotel?": "No", a hotel has five or more)."""
-    told = [NUMBER_WORDS.get(m.group(1).lower()) or (int(m.group(1)) if m.group(1).isdigit() else None) for m in _ROOMS_TOLD.finditer(question)]
-    told = [t for t in told if t]
+    told = [t for t in (_count(m.group(1)) for m in _ROOMS_TOLD.finditer(question)) if t]
     if len(told) != 1:
         return None
     for clause in clauses(text):
         found = _ROOM_COUNT.search(clause)
-        bound = found and (NUMBER_WORDS.get(found.group(1).lower()) or (int(found.group(1)) if found.group(1).isdigit() else None))
+        bound = found and _count(found.group(1))
         if bound:
             meets = told[0] >= bound if found.group(2).lower() == "more" else told[0] <= bound
             return ("Yes" if meets else "No"), clause
@@ -289,8 +294,7 @@ def by_person_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, s
         return None
     for clause in clauses(text):
         match = _PERSON_COUNT.search(clause)
-        word = match.group(1).lower() if match else ""
-        bound = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+        bound = _count(match.group(1)) if match else None
         if match is None or bound is None:
             continue
         left_out = set(re.findall(r"[a-z]+", (match.group(2) or "").lower()))
