@@ -398,12 +398,13 @@ def answer_or_ask(
         ]
     try:
         if duty:
-            asked_text = question_for(tracker, topic)[0] or text  # "Amery" answering "which one?": the question before
+            earlier, earlier_ranking = question_for(tracker, topic)
+            asked_text = earlier or text  # "Amery" answering "which one?": the question before
             answer = answer_for_duty(kb(), key, duty, facts, topic, current_role(tracker), question=asked_text)
             if not kb().rules(key, duty) and selector.question_kind(asked_text) == "yes_no":
                 # "… says he's the building inspector … do i have to let him in?" where the code puts that duty on no one:
                 # the provision's own yes or no ("… may give … free access …, or require a warrant")
-                settled = answer_topic(kb(), key, topic, facts, current_role(tracker), *question_for(tracker, topic))
+                settled = answer_topic(kb(), key, topic, facts, current_role(tracker), earlier, earlier_ranking)
                 choice = question_form.CHOICE_GIVEN.search(settled.text.split("\n")[0])  # "… may give … or require a warrant"
                 answer = settled if choice and settled.text.startswith(("Yes.", "No.")) else answer
         else:

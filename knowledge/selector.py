@@ -86,7 +86,7 @@ from knowledge.titles import (  # noqa: F401 - re-exported
     who_words,
     without_titles,
 )
-from knowledge.yes_no_forms import also_without, sends_to_asked
+from knowledge.yes_no_forms import also_without, asked_recipient_act, sends_act_to_office
 
 # How much each signal weighs (set on the dev questions; see README "When the assistant is unsure").
 PRIOR_WEIGHT = 0.35
@@ -145,6 +145,8 @@ _PROHIBITED = re.compile(
 def times_the_asked_act(kb: KnowledgeBase, question: str, text: str) -> bool:
     """Whether a provision sets the time for the act a "how long do i have to <act>?" question asks about ("Such petition
     shall be filed within thirty days …" for "how long do i have to appeal …?")."""
+    if PERIOD_ACT.search(question.lower()) is None:  # (most questions: no concepts read)
+        return False
     timed = _act_alternatives(question, concepts(question, kb.concept_phrases()))
     return bool(timed) and _sets_time_for(text, timed)
 
@@ -453,6 +455,7 @@ def select(
     permission = kind == "yes_no" and bool(PERMISSION.search(question))
     left_out = permission and leaves_out(question)
     timed = _act_alternatives(question, found)  # "how long do i hv to appeal": the concept of the act whose time is asked
+    recipient = asked_recipient_act(question) if kind == "who" else None  # "who do i apply to …": "appl"
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -510,7 +513,7 @@ def select(
             score += KIND_BONUS
         if kind == "who" and candidate.kind == "rule":
             score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
-        elif kind == "who" and candidate.kind == "sentence" and lexical > 0 and sends_to_asked(question, candidate.text):
+        elif recipient and candidate.kind == "sentence" and lexical > 0 and sends_act_to_office(recipient, candidate.text):
             score += KIND_BONUS  # "who do i apply to …?": "The operator shall apply to the Health Officer …"
         if kind == "definition" and candidate.kind == "definition":
             score += KIND_BONUS

@@ -179,14 +179,21 @@ _ASKS_RECIPIENT = _pattern("asks_recipient")
 _SENDS_TO_OFFICE = _pattern("sends_to_office")
 
 
+def asked_recipient_act(question: str) -> str | None:
+    """The act (its first four letters) whose recipient a question asks ("who do i apply to …": "appl"); None otherwise."""
+    asked = _ASKS_RECIPIENT.search(question)
+    return next(g for g in asked.groups() if g)[:4].lower() if asked else None
+
+
+def sends_act_to_office(act: str | None, provision: str) -> bool:
+    """Whether the provision sends that act to an office ("The operator shall apply to the Health Officer …")."""
+    return act is not None and any(next(g for g in m.groups() if g)[:4].lower() == act for m in _SENDS_TO_OFFICE.finditer(provision))
+
+
 def sends_to_asked(question: str, provision: str) -> bool:
     """Whether a question asks to whom an act goes ("who do i apply to in dresser for a rooming house permit") and the
     provision sends that act to an office ("The operator shall apply to the Health Officer for such permit …")."""
-    asked = _ASKS_RECIPIENT.search(question)
-    if asked is None:
-        return False
-    act = next(g for g in asked.groups() if g)[:4].lower()
-    return any(next(g for g in m.groups() if g)[:4].lower() == act for m in _SENDS_TO_OFFICE.finditer(provision))
+    return sends_act_to_office(asked_recipient_act(question), provision)
 
 
 _EITHER = re.compile(r"\b([a-z]{3,}) or (?:a |an )?([a-z]{3,})\b")

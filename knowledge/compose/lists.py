@@ -10,6 +10,7 @@ from typing import Any, Sequence
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.sentences import lead_in_of, split_sentences
+from knowledge.yes_no_forms import either_suffices
 
 # A sibling item this close to the best-ranked one (in selector score) makes the whole list the answer.
 LIST_MARGIN = 0.1
@@ -140,12 +141,10 @@ def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, co
     """ "No" when the question describes failing what one of ``texts`` requires and the wording gave no plain answer (a
     conflict also overrides ``conditional``, "Yes, but only if its conditions are met": the condition is told failing);
     ``verdict`` otherwise."""
-    from knowledge.yes_no_forms import either_suffices  # noqa: PLC0415
-
     if verdict != "No" and any(either_suffices(question, text) for text in texts):
         return "No"  # "… only has a shower stall, no bathtub … have to put one in?": "(2) … bathtub or shower …"
-    failing = any(describes_failing(question, text) for text in texts)
-    if failing and verdict in ("No", None, conditional) and ASKS_VIOLATION.search(question_form.story_and_question(question)[1]):
+    violation = verdict in ("No", None, conditional) and ASKS_VIOLATION.search(question_form.story_and_question(question)[1])
+    if violation and any(describes_failing(question, text) for text in texts):
         return "Yes"  # "… junk is piled in front of the only way out. Isn't that against the rules?": it is
     for text in texts:
         if question_form.conflicts_with(question, text) and verdict in (None, conditional):

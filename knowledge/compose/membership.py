@@ -20,6 +20,7 @@ from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
 from knowledge.question_form import YES_NO_STARTS
 from knowledge.titles import named_titles
+from knowledge.yes_no_forms import sends_to_asked
 
 _WORD = re.compile(r"[a-z0-9]+")
 # a definition's clauses: its sentences, its ";" parts and its items ("...: A. Shall have …; or B. …", "(1) …")
@@ -559,16 +560,14 @@ def officer_definition(kb: KnowledgeBase, question: str, municipality: str) -> A
     term = kb.match_term(question, municipality)
     if not term or named_titles(kb, term):
         return None
-    from knowledge.yes_no_forms import sends_to_asked  # noqa: PLC0415
-
-    told = selector.select(kb, question, municipality, kinds=("sentence",), limit=5)
-    if any(r.lexical >= OWN_ACT_MIN_LEXICAL and sends_to_asked(question, r.candidate.text) for r in told):
-        return None  # "… shut off water … in an emergency, whose approval is needed?": "… approved by the Department …"
     text = " ".join(" ".join(_WORD.findall(d.text.lower())) for d in kb.definitions(term, municipality))
     stem = re.escape(" ".join(_WORD.findall(term.lower()))[:-1])
     acting = [t for t in kb.fact_vocabulary().officer_titles if re.search(rf"\b{stem}\w* by (?:the |such )?{re.escape(t)}\b", text)]
     if not acting or named_titles(kb, text) <= named_titles(kb, question):
         return None  # not the term's own act ("… issued by the Building Inspector"), or the officer is named already
+    told = selector.select(kb, question, municipality, kinds=("sentence",), limit=5)
+    if any(r.lexical >= OWN_ACT_MIN_LEXICAL and sends_to_asked(question, r.candidate.text) for r in told):
+        return None  # "… shut off water … in an emergency, whose approval is needed?": "… approved by the Department …"
     title = max(acting, key=len)
     answer = answer_definition(kb, term, municipality)
     lead = f'The {title.title()}, by the {kb.municipality(municipality).name} code\'s definition of "{term.lower()}" (quoted below).'
