@@ -57,6 +57,7 @@ from knowledge.compose.unsure import named_topics
 from knowledge.handoff import handoff, wants_person
 from knowledge.kb import KnowledgeBaseError
 from knowledge.phrase_match import has_phrase
+from knowledge.yes_no_forms import asks_leave
 
 CANNOT_LOOK_UP = "Sorry, I can't look that up right now. Please try again in a moment."
 
@@ -407,6 +408,12 @@ def answer_or_ask(
                 settled = answer_topic(kb(), key, topic, facts, current_role(tracker), earlier, earlier_ranking)
                 choice = question_form.CHOICE_GIVEN.search(settled.text.split("\n")[0])  # "… may give … or require a warrant"
                 answer = settled if choice and settled.text.startswith(("Yes.", "No.")) else answer
+            elif not answer.text.startswith(("Yes", "No")) and asks_leave(asked_text):
+                # "… moved in and it was disgusting … Is a landlord allowed to rent a place out in that condition?", which
+                # the duty's answer does not settle: the provision's own yes or no ("No owner shall … let … unless it is
+                # clean …"), not who keeps it clean
+                settled = answer_topic(kb(), key, topic, facts, current_role(tracker), asked_text, earlier_ranking)
+                answer = settled if settled.text.startswith(("Yes.", "No.")) else answer
         else:
             question, ranking = (text, intent_ranking(tracker.latest_message or {})) if checked else question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)

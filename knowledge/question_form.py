@@ -24,7 +24,7 @@ FORM_KEYS = (
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
-    "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "what_if_instead", "code_title", "supplied_by_owner",
+    "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "asks_compliance", "in_place_of", "referenced_figure", "outlets_as_rule", "at_most_distance", "told_distance", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
@@ -63,6 +63,7 @@ ASKS_FOR_RULE = _pattern("asks_for_rule")
 _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
 _TELLS_FIGURE = _pattern("tells_figure")
 _STATED_FIGURE = _pattern("stated_figure")
+_REFERENCED_FIGURE = _pattern("referenced_figure")
 COMPELS = _pattern("compels")
 ASKS_WHEN_ALLOWED = _pattern("asks_when_allowed")
 AUTHORITY_ASKS = _pattern("authority_asks")
@@ -74,12 +75,6 @@ _GIVES_THING = _pattern("gives_thing")
 _REFUSES_OFFICER = _pattern("refuses_officer")
 SHIFTED_BY_AGREEMENT = _pattern("shifted_by_agreement")
 _ASSUMED_BY_AGREEMENT = _pattern("assumed_by_agreement")
-
-
-def assumed_as_asked(question: str, provision: str) -> bool:
-    """Whether a question asks if a duty may be shifted by agreement ("can an owner shift the duty of cleaning … onto a
-    tenant by agreement?") and the provision says it may ("except where such responsibility is assumed … by agreement")."""
-    return bool(SHIFTED_BY_AGREEMENT.search(question) and _ASSUMED_BY_AGREEMENT.search(provision))
 _GRANTS_ENTRY = _pattern("grants_entry")
 
 
@@ -258,7 +253,9 @@ def question_kind(text: str) -> str:
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
-    unstated = " " + " ".join(_WORD.findall(_STATED_FIGURE.sub(" ", text.lower()).replace("'", ""))) + " "
+    told = _STATED_FIGURE.sub(" ", text.lower())
+    told = _REFERENCED_FIGURE.sub(" ", told) if opens_yes_no else told  # "May … where its required minimum window area …?"
+    unstated = " " + " ".join(_WORD.findall(told.replace("'", ""))) + " "
     if any(f" {w} " in unstated for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
         return "figure"
     first = lowered.split()[0] if lowered.split() else ""
@@ -480,7 +477,9 @@ def yes_no(question: str, provision: str) -> str | None:
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
     from knowledge.yes_no_forms import (  # noqa: PLC0415
         also_applies,
+        also_without,
         alternative_verdict,
+        beyond_reach,
         beyond_size,
         either_suffices,
         grants,
@@ -493,6 +492,8 @@ def yes_no(question: str, provision: str) -> str | None:
         return prevailing
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
+    if beyond_reach(question, provision):
+        return "No"  # "does the outlet requirement apply … 450 feet away?" met by "… not more than 300 feet away …"
     beyond = beyond_size(question, provision)
     alternative = None if beyond else "No" if voids_asked(question, provision) else alternative_verdict(question, provision)
     if alternative is not None or beyond:
@@ -500,6 +501,8 @@ def yes_no(question: str, provision: str) -> str | None:
     way = one_of_the_ways(question, provision)
     if way is not None:
         return way  # "can the inspector just tape the notice to my door?" met by "… or if a copy … is posted …"
+    if not negated and also_without(question, provision) and grants(provision):
+        return "Yes"  # "any circumstance in which he may dispense with notice and hearing?": "he may, without notice or hearing, …"
     applies = also_applies(question, provision)
     if applies is not None:
         return applies  # "do the rooming house rules apply to a small hotel too?" met by "… shall also apply to hotels"
@@ -551,6 +554,8 @@ def yes_no(question: str, provision: str) -> str | None:
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
         or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
     ):
+        if OBLIGATION.search(question) and not negated and grants(provision) and left_out_condition(question, provision):
+            return "No"  # "he wouldn't show me any ID. do i have to let him in?" met by "upon showing proper identification … authorized to enter"
         if OBLIGATION.search(question) and _permitted_only_after(question, provision):
             return "Yes"  # "must the inspector give notice before entering?" met by "may enter … after due notice"
         if OBLIGATION.search(question) and _ASKER_OBLIGED.search(question) and _CHOICE_GIVEN.search(provision):
@@ -648,11 +653,6 @@ def asking_with_antecedent(text: str, back_references: Iterable[str], min_words:
         return asking
     told = [p for p in _SENTENCE_BREAK.split(story.strip()) if p.strip()]
     return f"{told[-1]} {asking}" if told else asking
-
-
-def story_sentences(story: str) -> list[str]:
-    """The sentences of a story told before a question."""
-    return [p for p in _SENTENCE_BREAK.split(str(story or "").strip()) if p.strip()]
 
 
 # The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).

@@ -64,6 +64,7 @@ from knowledge.question_form import (  # noqa: F401 - re-exported: importers use
     asking_with_antecedent,
     granted_only_with,
     leaves_out,
+    names_officer,
     question_kind,
     story_and_question,
     yes_no,
@@ -456,6 +457,8 @@ def select(
     left_out = permission and leaves_out(question)
     timed = _act_alternatives(question, found)  # "how long do i hv to appeal": the concept of the act whose time is asked
     recipient = asked_recipient_act(question) if kind == "who" else None  # "who do i apply to …": "appl"
+    # "which official should a resident contact regarding electrical deficiencies?": an officer is asked for, not a party
+    official = kind == "who" and any(p.search(question) for p in kb.fact_vocabulary().officer_questions)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)
@@ -511,7 +514,9 @@ def select(
             score += TOPIC_COVERAGE_BONUS * (1 if lexical > 0 else 0)
         if kind == "figure" and candidate.kind == "standard":
             score += KIND_BONUS
-        if kind == "who" and candidate.kind == "rule":
+        if official and candidate.kind != "definition" and lexical > 0 and names_officer(candidate.text):
+            score += KIND_BONUS  # "The Building Inspector shall investigate all electrical deficiencies …"
+        elif kind == "who" and candidate.kind == "rule" and not official:
             score += KIND_BONUS + (0.03 if role in ("tenant", "landlord") else 0.0)
         elif recipient and candidate.kind == "sentence" and lexical > 0 and sends_act_to_office(recipient, candidate.text):
             score += KIND_BONUS  # "who do i apply to …?": "The operator shall apply to the Health Officer …"

@@ -12,11 +12,14 @@ from functools import lru_cache
 
 from knowledge.parsing.numbers import words_to_digits
 from knowledge.question_form import (
+    _ASSUMED_BY_AGREEMENT,
     _FORMS,
     _WITHOUT_ASKED,
+    COMPELS,
     NEGATIONS,
     OBLIGATION,
     PERMISSION,
+    SHIFTED_BY_AGREEMENT,
     YES_NO_STARTS,
     _pattern,
     question_kind,
@@ -28,6 +31,8 @@ CONSTANCY = _pattern("constancy")
 DROPS_CONSTANCY = _pattern("drops_constancy")
 _AT_MOST_UNITS = _pattern("at_most_units")
 _TOLD_UNITS = _pattern("told_units")
+_AT_MOST_DISTANCE = _pattern("at_most_distance")
+_TOLD_DISTANCE = _pattern("told_distance")
 _STILL_COUNTS = _pattern("still_counts")
 _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
@@ -67,6 +72,17 @@ def beyond_size(question: str, provision: str) -> bool:
     limit = _unit_limit(provision)
     told = [int(n) for n in _TOLD_UNITS.findall(words_to_digits(question.lower()))] if limit is not None else []
     return bool(told) and max(told) > limit
+
+
+def beyond_reach(question: str, provision: str) -> bool:
+    """Whether a question asking if a provision applies tells a distance beyond the farthest the provision reaches
+    ("… apply to a farmhouse whose nearest power line is 450 feet away?" against "… power lines which are not more
+    than 300 feet away …"): then it does not apply."""
+    limit = _AT_MOST_DISTANCE.search(words_to_digits(provision.lower()))
+    if limit is None or not _APPLIES_TO.search(question):
+        return False
+    told = [int(n) for n in _TOLD_DISTANCE.findall(words_to_digits(question.lower()))]
+    return bool(told) and min(told) > int(limit.group(1))
 
 
 def alternative_verdict(question: str, provision: str) -> str | None:
@@ -196,8 +212,10 @@ def sends_to_asked(question: str, provision: str) -> bool:
     return sends_act_to_office(asked_recipient_act(question), provision)
 
 
-_EITHER = re.compile(r"\b([a-z]{3,}) or (?:a |an )?([a-z]{3,})\b")
+_EITHER = re.compile(r"\b([a-z]{3,}) (?:and/)?or (?:a |an )?([a-z]{3,})\b")  # "bathtub or shower", "bathtub and/or shower"
 _LACKING_BEFORE = _pattern("lacking_before")
+_ASKS_COMPLIANCE = _pattern("asks_compliance")
+_IN_PLACE_OF = _pattern("in_place_of")
 
 
 def _said(word: str, text: str) -> list[re.Match[str]]:
@@ -208,10 +226,12 @@ def _said(word: str, text: str) -> list[re.Match[str]]:
 def either_suffices(question: str, provision: str) -> str | None:
     """ "No" to a question whether both of two things a provision asks one of are needed ("do i need a tub AND a shower or
     just one" met by "… bathtub or shower …"), or whether the one missing is needed where the other is there ("… only
-    has a shower stall, no bathtub … Does the landlord have to put one in?"); None otherwise."""
+    has a shower stall, no bathtub … Does the landlord have to put one in?"); "Yes" to whether that is allowed ("… only a
+    shower, no tub. is that legal?"); None otherwise."""
     asking = story_and_question(question)[1].lower()
     lowered = question.lower()
-    if not OBLIGATION.search(asking):
+    obliged = bool(OBLIGATION.search(asking))
+    if not obliged and (not _ASKS_COMPLIANCE.search(asking) or _IN_PLACE_OF.search(lowered)):
         return None
     for pair in _EITHER.finditer(provision.lower()):
         first, second = pair.groups()
@@ -219,11 +239,25 @@ def either_suffices(question: str, provision: str) -> str | None:
         if first == second or not all(here.values()):
             continue
         forms = "|".join(sorted({m.group(0) for found in here.values() for m in found}, key=len, reverse=True))
-        if re.search(rf"\b(?:{forms})\s+(?:and|&|plus)\s+(?:a |an )?(?:{forms})\b", asking) or re.search(r"\bboth\b", asking):
+        if obliged and (re.search(rf"\b(?:{forms})\s+(?:and|&|plus)\s+(?:a |an )?(?:{forms})\b", asking) or re.search(r"\bboth\b", asking)):
             return "No"
         if re.search(rf"\b(?:{forms})\s+(?:or|and|&|/)\s+(?:a |an )?(?:{forms})\b", lowered):
             continue  # "no shower or tub at all": named together, missing together
         lacking = {w: any(_LACKING_BEFORE.search(lowered[max(0, m.start() - 25) : m.start()]) for m in found) for w, found in here.items()}
-        if lacking[first] != lacking[second]:
-            return "No"  # one is there, the other missing: either one does
+        if lacking[first] != lacking[second]:  # one is there, the other missing: either one does
+            return "No" if obliged else "Yes"  # "… have to put one in?": No; "… only a shower, no tub. is that legal?": Yes
     return None
+
+
+def assumed_as_asked(question: str, provision: str) -> bool:
+    """Whether a question asks if a duty may be shifted by agreement ("can an owner shift the duty of cleaning … onto a
+    tenant by agreement?") and the provision says it may ("except where such responsibility is assumed … by agreement")."""
+    return bool(SHIFTED_BY_AGREEMENT.search(question) and _ASSUMED_BY_AGREEMENT.search(provision))
+
+
+def asks_leave(text: str) -> bool:
+    """Whether the sentence that asks asks leave ("Is a landlord allowed to rent a place out in that condition?"), not
+    whether someone must act or can make another act ("can I make him fix it?"): a prohibition or a permission answers
+    it, not who is responsible."""
+    asking = story_and_question(text)[1]
+    return question_kind(text) == "yes_no" and bool(PERMISSION.search(asking)) and not OBLIGATION.search(asking) and not COMPELS.search(asking)

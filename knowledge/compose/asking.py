@@ -47,7 +47,7 @@ def _asking_only_share(kb: KnowledgeBase, question: str, municipality: str, rank
     story, asked = question_form.story_and_question(question)
     candidates = [asking]
     if asking != asked:  # it points back: to each of the story's sentences in turn
-        candidates += [f"{told} {asked}" for told in question_form.story_sentences(story)]
+        candidates += [f"{told} {asked}" for told in _story_sentences(story)]
     return max(joint_share(kb, text, municipality, [ranked]) for text in candidates)
 
 
@@ -216,3 +216,8 @@ def period_first(
     if late:  # "can i still appeal?": the period the code sets as a figure (the days to ask for a hearing)
         timed = next((r for r in ranked if r.candidate.kind != "standard" and r.lexical >= floor and sets_period(r.candidate.text)), timed)
     return [timed, *[r for r in ranked if r is not timed]]
+
+
+def _story_sentences(story: str) -> list[str]:
+    """The sentences of a story told before a question."""
+    return [p for p in question_form._SENTENCE_BREAK.split(str(story or "").strip()) if p.strip()]

@@ -246,6 +246,7 @@ def _exception_sentence(kb: KnowledgeBase, muni: Municipality, standard: Any, sp
 _OUTLETS = question_form._pattern("stated_outlets")
 _NO_FIXTURE = question_form._pattern("no_fixture")
 _HAS_FIXTURE = question_form._pattern("has_fixture")
+_OUTLETS_AS_RULE = question_form._pattern("outlets_as_rule")
 
 
 def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str], question: str) -> Answer | None:
@@ -259,6 +260,8 @@ def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str]
     found = _OUTLETS.search(lowered)
     if standard is None or found is None or not isinstance(standard.value, (int, float)):
         return None
+    if _OUTLETS_AS_RULE.search(lowered[: found.start()]):
+        return None  # "Does Holland's requirement of two … outlets … apply to …?": the rule's count, not the room's
     count = int(found.group(1)) if found.group(1).isdigit() else 1
     fixture_counts = "fixture" in standard.quote.lower()  # "… or one such convenience outlet and one supplied … fixture"
     fixture = False if _NO_FIXTURE.search(lowered) else (True if _HAS_FIXTURE.search(lowered) else None)

@@ -141,8 +141,10 @@ def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, co
     """ "No" when the question describes failing what one of ``texts`` requires and the wording gave no plain answer (a
     conflict also overrides ``conditional``, "Yes, but only if its conditions are met": the condition is told failing);
     ``verdict`` otherwise."""
-    if verdict != "No" and any(either_suffices(question, text) for text in texts):
-        return "No"  # "… only has a shower stall, no bathtub … have to put one in?": "(2) … bathtub or shower …"
+    either = next((found for text in texts if (found := either_suffices(question, text)) is not None), None)
+    if either is not None and verdict != "No":
+        # "… only has a shower stall, no bathtub … have to put one in?": "(2) … bathtub or shower …", No; "… is that legal?": Yes
+        return either
     violation = verdict in ("No", None, conditional) and ASKS_VIOLATION.search(question_form.story_and_question(question)[1])
     if violation and any(describes_failing(question, text) for text in texts):
         return "Yes"  # "… junk is piled in front of the only way out. Isn't that against the rules?": it is

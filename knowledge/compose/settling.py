@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from knowledge import question_form, selector
 from knowledge.compose.parts import first_part
 from knowledge.compose.plain_verdict import CONDITIONAL, _verdict
-from knowledge.yes_no_forms import also_applies, grants, voids_asked
+from knowledge.yes_no_forms import also_applies, assumed_as_asked, grants, voids_asked
 
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
@@ -27,7 +27,7 @@ def _settles(question: str, ranked: Any, granted: bool = True, share: Callable[[
     if granted and verdict == "Yes" and question_form.PERMISSION.search(question) and grants(text):
         return True
     # (… "a defense"; "… by agreement?": "except where … assumed … by agreement")
-    settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text) or question_form.assumed_as_asked(question, text)
+    settling = question_form.REQUIRED_CONDITION.search(text) or question_form.NOT_RELIEVED.search(text) or assumed_as_asked(question, text)
     return verdict in ("No", CONDITIONAL) or (verdict == "Yes" and bool(settling or also_applies(question, text)))
 
 

@@ -60,8 +60,8 @@ _COUNTED_BEDROOMS = re.compile(
 )
 # "looking at a 1 bedroom, 340 sq ft": a unit, when no bedroom is named besides ("a 1 bedroom, the bedroom is 10x11")
 _A_ONE_BEDROOM = re.compile(
-    r"\ba (?:[\d,.]+\s*(?:sq\.?\s*ft\.?|sqft|sf|square\s+f(?:ee|oo)t)\s+)?(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b"
-)  # "got a 900 sq ft 1br" too
+    r"\ba (?:(?:small|little|tiny|cozy|big|large|nice|old|new)\s+)?(?:[\d,.]+\s*(?:sq\.?\s*ft\.?|sqft|sf|square\s+f(?:ee|oo)t)\s+)?(?:1|one)\s*-?\s*(?:bdrm|bedroom|br|bd)\b"
+)  # "got a 900 sq ft 1br", "mine's a small 1br like 600sqft" too
 _BEDROOM_WORD = re.compile(r"(?<![a-z])(?:bdrm|bedroom|br|bd)s?\b")  # "1br" too
 
 _CLAUSE_ENDS = {",", ";", ".", "and", "but", "plus", "with", "while", "&", "+"}
