@@ -24,7 +24,7 @@ FORM_KEYS = (
     "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
-    "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "asks_compliance", "in_place_of", "referenced_figure", "outlets_as_rule", "at_most_distance", "told_distance", "what_if_instead", "code_title", "supplied_by_owner",
+    "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "asks_compliance", "in_place_of", "asks_refusal", "referenced_figure", "outlets_as_rule", "at_most_distance", "told_distance", "what_if_instead", "code_title", "supplied_by_owner",
     "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",

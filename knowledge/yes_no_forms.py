@@ -216,6 +216,7 @@ _EITHER = re.compile(r"\b([a-z]{3,}) (?:and/)?or (?:a |an )?([a-z]{3,})\b")  # "
 _LACKING_BEFORE = _pattern("lacking_before")
 _ASKS_COMPLIANCE = _pattern("asks_compliance")
 _IN_PLACE_OF = _pattern("in_place_of")
+_ASKS_REFUSAL = _pattern("asks_refusal")
 
 
 def _said(word: str, text: str) -> list[re.Match[str]]:
@@ -257,7 +258,9 @@ def assumed_as_asked(question: str, provision: str) -> bool:
 
 def asks_leave(text: str) -> bool:
     """Whether the sentence that asks asks leave ("Is a landlord allowed to rent a place out in that condition?"), not
-    whether someone must act or can make another act ("can I make him fix it?"): a prohibition or a permission answers
-    it, not who is responsible."""
+    whether someone must act or can make another act ("can I make him fix it?"), or may refuse what a duty asks ("can
+    they refuse?"): a prohibition or a permission answers it, not who is responsible."""
     asking = story_and_question(text)[1]
+    if _ASKS_REFUSAL.search(asking):  # "… wont give access for repairs. can they refuse": whether the duty binds them
+        return False
     return question_kind(text) == "yes_no" and bool(PERMISSION.search(asking)) and not OBLIGATION.search(asking) and not COMPELS.search(asking)
