@@ -82,6 +82,7 @@ from knowledge.spelling import correct, spelling_enabled  # noqa: F401 - re-expo
 from knowledge.stemming import stem  # noqa: F401 - re-exported
 from knowledge.titles import (  # noqa: F401 - re-exported
     OFFICER_TITLE_SHARE,
+    asks_for_officer,
     named_titles,
     titles_weigh_little,
     who_words,
@@ -458,7 +459,7 @@ def select(
     timed = _act_alternatives(question, found)  # "how long do i hv to appeal": the concept of the act whose time is asked
     recipient = asked_recipient_act(question) if kind == "who" else None  # "who do i apply to …": "appl"
     # "which official should a resident contact regarding electrical deficiencies?": an officer is asked for, not a party
-    official = kind == "who" and any(p.search(question) for p in kb.fact_vocabulary().officer_questions)
+    official = kind == "who" and asks_for_officer(kb, question)
     prior: dict[str, float] = {}
     for intent, confidence in list(ranking)[:3]:
         topic = kb.topic_for_intent(intent) or ("definition" if intent == "ask_definition" else None)

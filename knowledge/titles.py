@@ -22,13 +22,19 @@ if TYPE_CHECKING:
 OFFICER_TITLE_SHARE = 0.2
 
 
+def asks_for_officer(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question asks which officer or body acts (facts.yml ``officer_questions``: "who approves …?", "which
+    city official should …?", "whose approval is needed?")."""
+    return any(p.search(question) for p in kb.fact_vocabulary().officer_questions)
+
+
 def titles_weigh_little(
     kb: KnowledgeBase, question: str, found: Sequence[Concept], weights: list[float]
 ) -> list[float]:
     """The concepts' weights with the officer titles (facts.yml ``officer_titles``) that only a question's story
     names cut to OFFICER_TITLE_SHARE."""
     story, asking = story_and_question(question)
-    if not story or any(p.search(question) for p in kb.fact_vocabulary().officer_questions):
+    if not story or asks_for_officer(kb, question):
         return weights
     words = named_titles(kb, story) - named_titles(kb, asking)
     if not words:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from knowledge.parsing.numbers import words_to_digits
 from knowledge.question_form import (
@@ -60,29 +61,31 @@ def prefix_stems(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=2048)
-def _unit_limit(provision: str) -> int | None:
-    """The largest building a provision applies to ("… containing not more than four dwelling units …": 4), or None."""
-    limit = _AT_MOST_UNITS.search(words_to_digits(provision.lower()))
+def _limit(pattern: re.Pattern[str], provision: str) -> int | None:
+    """The most a provision allows by ``pattern`` ("… containing not more than four dwelling units …": 4; "… not more
+    than 300 feet away …": 300), or None."""
+    limit = pattern.search(words_to_digits(provision.lower()))
     return int(limit.group(1)) if limit else None
+
+
+def _told_beyond(limit_pattern: re.Pattern[str], told_pattern: re.Pattern[str], question: str, provision: str, pick: Any) -> bool:
+    """Whether the figure a question tells (``told_pattern``; ``pick`` of several: max, min) exceeds the provision's limit."""
+    limit = _limit(limit_pattern, provision)
+    told = [int(n) for n in told_pattern.findall(words_to_digits(question.lower()))] if limit is not None else []
+    return bool(told) and pick(told) > limit
 
 
 def beyond_size(question: str, provision: str) -> bool:
     """Whether the question tells a building larger than the largest the provision applies to ("6 unit bldg" against
     "… containing not more than four dwelling units …")."""
-    limit = _unit_limit(provision)
-    told = [int(n) for n in _TOLD_UNITS.findall(words_to_digits(question.lower()))] if limit is not None else []
-    return bool(told) and max(told) > limit
+    return _told_beyond(_AT_MOST_UNITS, _TOLD_UNITS, question, provision, max)
 
 
 def beyond_reach(question: str, provision: str) -> bool:
     """Whether a question asking if a provision applies tells a distance beyond the farthest the provision reaches
     ("… apply to a farmhouse whose nearest power line is 450 feet away?" against "… power lines which are not more
     than 300 feet away …"): then it does not apply."""
-    limit = _AT_MOST_DISTANCE.search(words_to_digits(provision.lower()))
-    if limit is None or not _APPLIES_TO.search(question):
-        return False
-    told = [int(n) for n in _TOLD_DISTANCE.findall(words_to_digits(question.lower()))]
-    return bool(told) and min(told) > int(limit.group(1))
+    return bool(_APPLIES_TO.search(question)) and _told_beyond(_AT_MOST_DISTANCE, _TOLD_DISTANCE, question, provision, min)
 
 
 def alternative_verdict(question: str, provision: str) -> str | None:

@@ -34,7 +34,7 @@ def duty_asked(
         if remembered == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True:
             remembered = "clean_shared_areas"  # "4 units, I mean the hallway and basement"
         return (remembered, home) if home else None
-    if any(p.search(text) for p in vocabulary.officer_questions):
+    if selector.asks_for_officer(kb, text):
         return None  # "who approves the extermination methods?": an officer's role, not a party's duty
     if question_form.RELIEF.search(question_form.story_and_question(text)[1]):
         return None  # "lease says tenants clean the halls. so im off the hook right": whether the lease relieves him

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.sentences import lead_in_of, split_sentences
+from knowledge.titles import asks_for_officer
 from knowledge.yes_no_forms import either_suffices
 
 # A sibling item this close to the best-ranked one (in selector score) makes the whole list the answer.
@@ -93,7 +94,7 @@ def whole_list(
 def _names_the_body_asked(kb: KnowledgeBase, question: str, introduced: str, item: str) -> bool:
     """Whether a question asks which officer or body acts (facts.yml ``officer_questions``) and a list's lead-in
     names one in full ("the Board of Zoning Appeals") that its item does not."""
-    if not any(p.search(question) for p in kb.fact_vocabulary().officer_questions):
+    if not asks_for_officer(kb, question):
         return False
     titles = [t for t in kb.fact_vocabulary().officer_titles if " " in t]
     lowered, item = " ".join(introduced.lower().split()), " ".join(item.lower().split())

@@ -288,7 +288,7 @@ def answer_question(
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
         return no_match(muni, question, topic)
     ranked = timed
-    officer = any(p.search(question) for p in kb.fact_vocabulary().officer_questions)  # "who issues permits?"
+    officer = selector.asks_for_officer(kb, question)  # "who issues permits?"
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
     lead = ranked[0]
