@@ -51,8 +51,8 @@ from knowledge.compose import (
 )
 from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
+from knowledge.compose.definitions import member_definition, quoted_definition
 from knowledge.compose.membership import membership_term
-from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.compose.unsure import named_topics
 from knowledge.handoff import handoff, wants_person
 from knowledge.kb import KnowledgeBaseError

@@ -44,8 +44,8 @@ from actions.space import answer_space, answer_space_figure, follows_space_figur
 from knowledge import parsing, selector, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
 from knowledge.compose.asked import asks_other_figure_for
+from knowledge.compose.definitions import member_definition, quoted_definition
 from knowledge.compose.membership import question_parts
-from knowledge.compose.questions import member_definition, quoted_definition
 from knowledge.facts import asked_duty
 from knowledge.handoff import wants_person
 from knowledge.kb import KnowledgeBaseError

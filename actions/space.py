@@ -20,7 +20,7 @@ from actions.safety import guarded
 from knowledge import parsing, space
 from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
 from knowledge.compose.computed import ceiling_answer
-from knowledge.compose.questions import member_definition
+from knowledge.compose.definitions import member_definition
 from knowledge.kb import KnowledgeBaseError
 
 SPACE_INTENTS = ("ask_space_check", "ask_sleeping_room_size", "ask_occupancy_floor_space")

@@ -43,15 +43,25 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
     subject = _subject(kb, question) or in_play
     covering = {c.citation for c in kb.coverage(muni.key, subject).sections} if subject else set()
     on_subject = [s for s in naming if s.citation in covering]
-    if on_subject:
-        scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(on_subject)})
-        best = max(
-            range(len(on_subject)),
-            key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(on_subject[i].text))), -i),
-        )
-        if in_play or scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
-            return on_subject[best]
     officer = _words(muni.enforcing_officer)
+    # of the sections on the subject, one the question matches well enough; else one where the officer acts on it ("…
+    # the outlets that spark. somebody I can report this to?": "The Building Inspector shall investigate all electrical
+    # deficiencies …")
+    acting = [s for s in on_subject if any(w in _near(_words(s.text), officer, ROLE_WORD_REACH) for w in role_words)]
+    if not in_play and _complains(config, question):
+        # "… mold all over my bathroom and the landlord won't do anything": the officer acting on it, else his role (not
+        # "Every rental dwelling unit shall contain a room … approved by the Building Inspector")
+        on_subject = []
+    for pool, enough in ((on_subject, bool(in_play)), (acting, True)):
+        if not pool:
+            continue
+        scores = selector.match_descriptions(kb, question, muni.key, {str(i): s.text for i, s in enumerate(pool)})
+        best = max(
+            range(len(pool)),
+            key=lambda i: (scores.get(str(i), 0.0), bool(set(role_words) & set(selector.tokens(pool[i].text))), -i),
+        )
+        if enough or scores.get(str(best), 0.0) >= float(config.get("min_match", 1.0)):
+            return pool[best]
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
     for word in role_words:  # (a definition that gives the role counts too: "the Health Officer appointed to enforce")
         found = next((s for pool in (roles, naming) for s in pool if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
@@ -63,6 +73,13 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
 # A role word counts when it is this many words or fewer from the officer's name ("the Building Inspector
 # is hereby authorized", not "upon order of the Health Officer or any other authorized officials").
 ROLE_WORD_REACH = 3
+
+
+def _complains(config: dict[str, Any], question: str) -> bool:
+    """Whether a question to a person complains that the other side does nothing (``complaint_phrases`` of the
+    hand-off: "the landlord won't do anything", "… ignores us")."""
+    lowered = " ".join(question.lower().replace("’", "'").split())
+    return any(re.search(rf"\b{re.escape(str(p))}\b", lowered) for p in config.get("complaint_phrases") or ())
 
 
 def _without_ignored(kb: KnowledgeBase, question: str) -> str:
@@ -205,6 +222,11 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         # officer's role, whatever subject it names)
         asks_role = bool(set(_role_words(kb)[:1]) & set(selector.tokens(asked)))
         specific = not asks_role and (_specific(kb, asked) or _step_of(kb, asked, topic) is not None)
+        if specific and _complains(kb.meta("handoff") or {}, question) and section is not None:
+            # "… my landlord ignoring a broken toilet …": a complaint whose subject has no section where the officer acts
+            # gets the officer's role in general (the definition that says he enforces the code, where that is all)
+            subject = _subject(kb, asked)
+            specific = bool(subject) and section.citation in {c.citation for c in kb.coverage(muni.key, subject).sections}
         defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)

@@ -29,7 +29,7 @@ FORM_KEYS = (
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
-    "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails",
+    "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails", "always_prevails", "more_than_told",
     "precedence_classes", "asks_for_figure",
 )
 
@@ -115,23 +115,7 @@ _LEFT_OUT_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORM
 _GIVEN_UNNAMED = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["given_unnamed"].items()}
 
 
-_CONFLICTS = tuple(
-    (re.compile(str(c["asked"]), re.IGNORECASE), re.compile(str(c["provision"]), re.IGNORECASE)) for c in _FORMS["conflicts"]
-)
-
-
 STATED_LIMITS: dict[str, dict[str, Any]] = {str(k): dict(v) for k, v in (_FORMS.get("stated_limits") or {}).items()}
-
-
-def conflicts_with(question: str, provision: str) -> bool:
-    """Whether a question asks if something is allowed that the provision's own words rule out (``conflicts``): "can the
-    bathroom be a curtained-off corner of the bedroom?" met by "… separate from the habitable rooms …"; never for a
-    question of need ("does every apartment need its own bathroom or can we share?"), nor for one that asks whether
-    there is a rule ("… piled with junk … Isn't there a rule about that?": there is)."""
-    asking = story_and_question(question)[1]  # "… i have to walk thru my neighbors bedroom … is that allowed?" asks leave
-    if OBLIGATION.search(asking) or ASKS_FOR_RULE.search(asking):
-        return False
-    return any(asked.search(question) and against.search(provision) for asked, against in _CONFLICTS)
 
 
 def leaves_out(question: str) -> bool:
@@ -481,6 +465,7 @@ def yes_no(question: str, provision: str) -> str | None:
         alternative_verdict,
         beyond_reach,
         beyond_size,
+        conflicts_with,
         either_suffices,
         grants,
         precedence_verdict,

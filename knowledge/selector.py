@@ -417,6 +417,11 @@ def _singular(phrase: str) -> str:
     return phrase[:-1] if phrase.endswith("s") and not phrase.endswith("ss") else phrase
 
 
+# The fewest people a question must count for a standard per so many persons to be counted for them (not "must a person
+# register …?": one person, said of anyone).
+FIXTURE_MIN_PEOPLE = 2
+
+
 @lru_cache(maxsize=256)
 def head_count(question: str) -> int | None:
     """How many people a question counts ("9 ppl", "11 of us", "14 roomers"), or None."""
@@ -527,7 +532,7 @@ def select(
             score += TERM_BONUS  # the question names this defined term ("what's 'premises'"), not only as who acts
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS
-        if candidate.unit == "persons" and head_count(question):
+        if candidate.unit == "persons" and (head_count(question) or 0) >= FIXTURE_MIN_PEOPLE:
             score += HEAD_COUNT_BONUS
         if unit and candidate.unit in TIME_UNITS:
             score += UNIT_BONUS if candidate.unit == unit else -UNIT_BONUS

@@ -16,6 +16,7 @@ from knowledge.question_form import (
     _ASSUMED_BY_AGREEMENT,
     _FORMS,
     _WITHOUT_ASKED,
+    ASKS_FOR_RULE,
     COMPELS,
     NEGATIONS,
     OBLIGATION,
@@ -34,6 +35,7 @@ _AT_MOST_UNITS = _pattern("at_most_units")
 _TOLD_UNITS = _pattern("told_units")
 _AT_MOST_DISTANCE = _pattern("at_most_distance")
 _TOLD_DISTANCE = _pattern("told_distance")
+_MORE_THAN = _pattern("more_than_told")
 _STILL_COUNTS = _pattern("still_counts")
 _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
@@ -71,7 +73,9 @@ def _limit(pattern: re.Pattern[str], provision: str) -> int | None:
 def _told_beyond(limit_pattern: re.Pattern[str], told_pattern: re.Pattern[str], question: str, provision: str, pick: Any) -> bool:
     """Whether the figure a question tells (``told_pattern``; ``pick`` of several: max, min) exceeds the provision's limit."""
     limit = _limit(limit_pattern, provision)
-    told = [int(n) for n in told_pattern.findall(words_to_digits(question.lower()))] if limit is not None else []
+    said = words_to_digits(question.lower())
+    # ("… located more than 300 feet from the nearest power lines": beyond 300, told as 300)
+    told = [int(m.group(1)) + 0.5 * bool(_MORE_THAN.search(said[: m.start()])) for m in told_pattern.finditer(said)] if limit is not None else []
     return bool(told) and pick(told) > limit
 
 
@@ -124,6 +128,7 @@ def grants(provision: str) -> bool:
 
 _PREVAILS = _pattern("prevails")
 _ASKS_PREVAILS = _pattern("asks_prevails")
+_ALWAYS_PREVAILS = _pattern("always_prevails")
 # each word of a kind of law with its kind, the longest first
 _PRECEDENCE_WORDS = sorted(((w, c) for c, ws in _FORMS["precedence_classes"].items() for w in ws), key=lambda p: -len(p[0]))
 _POINTING = re.compile(r"^\W*(?:that|such|this|these|those|it|they)\b(?!\s+(?:code|ordinance|chapter)\b)", re.I)
@@ -155,9 +160,11 @@ def precedence_verdict(question: str, provision: str) -> str | None:
     else:
         winning = _classes(winner)
     asking = _classes(asked.group("asked"))
+    opposed = {"stricter", "laxer"}
+    if winning & opposed and not asking & opposed and _ALWAYS_PREVAILS.search(asked.group(0)):
+        return "No"  # "does the Muskego standard always control?": "the stricter shall take precedence"
     if not winning or not asking:
         return None
-    opposed = {"stricter", "laxer"}
     if asking & opposed and winning & opposed and not asking & winning & opposed:
         return "No"  # "does the less restrictive standard apply?": "the stricter shall take precedence"
     return "Yes" if asking & winning else "No"
@@ -267,3 +274,27 @@ def asks_leave(text: str) -> bool:
     if _ASKS_REFUSAL.search(asking):  # "… wont give access for repairs. can they refuse": whether the duty binds them
         return False
     return question_kind(text) == "yes_no" and bool(PERMISSION.search(asking)) and not OBLIGATION.search(asking) and not COMPELS.search(asking)
+
+
+_CONFLICTS = tuple(
+    (
+        re.compile(str(c["asked"]), re.IGNORECASE),
+        re.compile(str(c["provision"]), re.IGNORECASE),
+        re.compile(str(c["unless"]), re.IGNORECASE) if c.get("unless") else None,
+    )
+    for c in _FORMS["conflicts"]
+)
+
+
+def conflicts_with(question: str, provision: str) -> bool:
+    """Whether a question asks if something is allowed that the provision's own words rule out (``conflicts``): "can the
+    bathroom be a curtained-off corner of the bedroom?" met by "… separate from the habitable rooms …"; never for a
+    question of need ("does every apartment need its own bathroom or can we share?"), nor for one that asks whether
+    there is a rule ("… piled with junk … Isn't there a rule about that?": there is)."""
+    asking = story_and_question(question)[1]  # "… i have to walk thru my neighbors bedroom … is that allowed?" asks leave
+    if OBLIGATION.search(asking) or ASKS_FOR_RULE.search(asking):
+        return False
+    return any(
+        asked.search(question) and against.search(provision) and not (unless and unless.search(question))
+        for asked, against, unless in _CONFLICTS
+    )

@@ -19,6 +19,7 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
             for pair in value:
                 re.compile(pair["asked"])
                 re.compile(pair["provision"])
+                re.compile(pair.get("unless") or "")
         elif isinstance(value, list):
             assert value and all(isinstance(w, str) and w.strip() == w and w for w in value), key
         elif key == "alternative_ways":  # the patterns, and people's words -> the texts' word for each way

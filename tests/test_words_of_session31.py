@@ -10,9 +10,9 @@ from actions.fallback import ActionClarify
 from knowledge import facts, question_form
 from knowledge.compose import answer_topic, answer_unsure, duty_asked
 from knowledge.compose.computed import stated_ceiling, temperature_topic
+from knowledge.compose.definitions import settled_by_definition
 from knowledge.compose.fixture_counts import for_head_count
 from knowledge.compose.plain_verdict import left_out_verdict
-from knowledge.compose.questions import settled_by_definition
 from knowledge.compose.requirement import answer_for_duty
 from knowledge.entities import other_place_wins
 from knowledge.parsing.household import asks_inadequate

@@ -69,7 +69,8 @@ def duty_asked(
         named = remembered
     if named is None:
         return None
-    if kind == "yes_no" and question_form.PERMISSION.search(text) and _names_exception_of(kb, named, text):
+    asking = question_form.story_and_question(text)[1]  # "… the bldg is sealed up fine. do i have to pay …?": no leave asked
+    if kind == "yes_no" and question_form.PERMISSION.search(asking) and _names_exception_of(kb, named, text):
         return None  # "can landlord shut water off to fix a pipe?": what the prohibition's exception allows, not who
     if named == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True and _POINTS_TO_THEM.search(
         question_form.story_and_question(text)[1]

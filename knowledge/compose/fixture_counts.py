@@ -19,7 +19,7 @@ def for_head_count(kb: KnowledgeBase, standard: Any, question: str) -> str:
     words only a count the figure divides exactly is computed)."""
     count = selector.head_count(question)
     description = kb.standard_description(standard.key).split(" (")[0]
-    if not count or standard.unit != "persons" or not standard.value or " per " not in description:
+    if (count or 0) < selector.FIXTURE_MIN_PEOPLE or standard.unit != "persons" or not standard.value or " per " not in description:
         return ""
     each = int(standard.value)
     thing = description.split(" per ", 1)[1]

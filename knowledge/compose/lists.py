@@ -11,7 +11,7 @@ from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.sentences import lead_in_of, split_sentences
 from knowledge.titles import asks_for_officer
-from knowledge.yes_no_forms import either_suffices
+from knowledge.yes_no_forms import conflicts_with, either_suffices
 
 # A sibling item this close to the best-ranked one (in selector score) makes the whole list the answer.
 LIST_MARGIN = 0.1
@@ -135,7 +135,7 @@ def describes_failing(question: str, text: str) -> bool:
     """Whether a question describes the thing a provision (or a list's item, read with its lead-in) requires as failing:
     what its words rule out ("the glass is all below ground level" against "… entirely above the grade …") or what it
     says is missing ("no shower or tub at all" against "… equipped with … bathtub or shower")."""
-    return question_form.conflicts_with(question, text) or question_form.lacks_required(question, text)
+    return conflicts_with(question, text) or question_form.lacks_required(question, text)
 
 
 def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, conditional: str) -> str | None:
@@ -150,7 +150,7 @@ def failing_verdict(question: str, texts: Sequence[str], verdict: str | None, co
     if violation and any(describes_failing(question, text) for text in texts):
         return "Yes"  # "… junk is piled in front of the only way out. Isn't that against the rules?": it is
     for text in texts:
-        if question_form.conflicts_with(question, text) and verdict in (None, conditional):
+        if conflicts_with(question, text) and verdict in (None, conditional):
             return "No"
         if question_form.lacks_required(question, text) and verdict is None:
             return "No"

@@ -56,6 +56,10 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
 _IS_WORDS = frozenset({"is", "are", "isnt", "arent"})
 
 
+# The most words between an asking verb of ``asks_around`` and its "as" ("count the dining room as a bedroom").
+ASKS_AROUND_GAP = 4
+
+
 def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
     """The defined term of this code the sentence that asks puts something under, named right after the asking words
     (``definition_membership`` ``asks`` and ``asks_of_it``): "… Does that already count as an infestation?",
@@ -69,12 +73,20 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
     terms = {" ".join(_WORD.findall(p.lower())): t for p, t in kb.term_phrases(municipality).items()}
     # the term after the asking words ("counts as an infestation"), not "does the heat rule include the basement?"
     phrases = [p for p in config.get("asks") or () if not str(p).startswith("includ")]
-    for phrase in [*phrases, *(config.get("asks_of_it") or ())]:
-        wanted = _WORD.findall(str(phrase).lower())
+    # ... or the thing between the asking verb and "as" ("can i count the dining room as a bedroom …?")
+    split = [(w, "as") for w in config.get("asks_around") or ()]
+    for phrase in [*phrases, *(config.get("asks_of_it") or ()), *split]:
+        wanted = _WORD.findall(str(phrase).lower()) if isinstance(phrase, str) else list(phrase)
         for start in range(len(words) - len(wanted) + 1):
-            if words[start : start + len(wanted)] != wanted:
+            if isinstance(phrase, tuple):
+                gap = words[start + 1 : start + 2 + ASKS_AROUND_GAP]
+                if words[start] != phrase[0] or "as" not in gap[1:] or gap[gap.index("as", 1) - 1] in ("same", "such", "just"):
+                    continue  # (not "treat hotels the same as rooming houses": a comparison)
+                rest = words[start + 2 + gap.index("as", 1) :]
+            elif words[start : start + len(wanted)] != wanted:
                 continue
-            rest = words[start + len(wanted) :]
+            else:
+                rest = words[start + len(wanted) :]
             while rest and rest[0] in skip:
                 rest = rest[1:]
             for size in (3, 2, 1):
@@ -398,6 +410,10 @@ def membership_verdict(
         alone = story and named in " ".join(_WORD.findall(asking.lower())) and asks_membership(kb, asking)
         if alone and selector.question_kind(asking) in ("yes_no", "definition"):
             best = _best_clause(kb, asking, term, text, municipality)
+        ends = "|".join(re.escape(str(w)) for w in config.get("asking_ends") or ())
+        cut = re.split(rf"\b(?:{ends})\b", asking or question, maxsplit=1, flags=re.I)[0] if ends else ""
+        if cut.strip() and cut != (asking or question) and (best is None or best[0] < float(config.get("min_share", 0.6))):
+            best = _best_clause(kb, cut, term, text, municipality)  # "can i count the dining room as a bedroom when …?"
     if best is None or best[0] < float(config.get("min_share", 0.6)):
         return None
     share, clause, position = best

@@ -9,7 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import COUNTS_ON, opens_yes_no, precedence_verdict, voids_asked
+from knowledge.yes_no_forms import COUNTS_ON, conflicts_with, opens_yes_no, precedence_verdict, voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -47,7 +47,7 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     if verdict == "No" and (
         question_form.lacks_required(question, provision)
         or question_form.granted_only_with(question, provision)
-        or question_form.conflicts_with(question, provision)
+        or conflicts_with(question, provision)
     ):
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
     if question_form.NOT_RELIEVED.search(provision) and verdict in ("No", "Yes") and COUNTS_ON.search(question):
@@ -146,13 +146,19 @@ EXCEPTION_MIN_RULE_WORDS = 5
 _EXCEPT = re.compile(r"\bexcept(?: for| that| where| when| as)?\b", re.IGNORECASE)
 
 
-def names_exception(kb: Any, question: str, provision: str) -> bool:
+def names_exception(kb: Any, question: str, provision: str, lacking: bool = False) -> bool:
     """Whether a question names something only a provision's exception covers ("can landlord shut water off to fix a
     pipe?" met by "No owner … shall cause any … utility … to be … shut off …, except for such temporary interruption as
-    may be necessary while actual repairs … are in process"): then the prohibition is no plain "No"."""
+    may be necessary while actual repairs … are in process"): then the prohibition is no plain "No". With ``lacking``,
+    whether it names that thing as missing ("… no window and no working fan up to code?" met by "… except where there
+    is supplied some mechanical device …"): then the exception does not apply."""
     found = _EXCEPT.search(provision)
     if found is None or len(provision[: found.start()].split()) < EXCEPTION_MIN_RULE_WORDS:
         return False  # no exception, or no rule before it to be excepted from
+    if lacking:  # (not a thing the exception itself does without: "… except that no window … shall be required …")
+        rest = provision[found.end() :].lower()
+        said = [w for w in question_form._LACKING.findall(question.lower()) if not re.search(rf"\bno (?:\w+ )?{re.escape(w)}", rest)]
+        return bool(said) and names_exception(kb, " ".join(said), provision)
     main = {selector.stem(w) for w in selector.tokens(provision[: found.start()])}
     exception = {selector.stem(w) for w in selector.tokens(provision[found.end() :])}
     unasked = selector.unasked_words(kb)

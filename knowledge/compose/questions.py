@@ -45,13 +45,13 @@ from knowledge.compose.computed import (
     stated_temperature,
     temperature_check,
 )
+from knowledge.compose.definitions import defined_for, member_definition, quoted_definition, settled_by_definition
 from knowledge.compose.elapsed import elapsed_verdict, period_sentence
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
     asked_topic,
     better_topic,
     closest_elsewhere,
-    defined_elsewhere,
     duty_topic,
     elsewhere,
     keyword_confirmed,
@@ -61,7 +61,7 @@ from knowledge.compose.figure_verdict import figure_verdict, sentence_figure_ver
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
 from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions, named_term
-from knowledge.compose.membership import also_defined, definition_part, membership_term, with_membership
+from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, later_part_verdict, two_part_first
 from knowledge.compose.plain_verdict import (
     _BINDS,
@@ -109,26 +109,6 @@ def _display_sentence(text: str) -> str:
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
     found = [s for s in kb.standards(key, municipality) if s.citation == citation]
     return found[0] if found else kb.standard(municipality, key)
-
-
-def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
-    """The definition a yes/no question asks whether something falls under ("… Does that already count as an
-    infestation?", "Does that include a baby?": an occupant), with its yes or no where it settles one; None otherwise."""
-    asking = question_form.story_and_question(question)[1]  # "… The bedroom is 110 square feet … Does the baby count?"
-    # ("does the baby count as an occupant for the sq ft rule?" names a figure, but opens as yes or no)
-    yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are"})
-    member = membership_term(kb, question, municipality) if yes_no else None
-    return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
-
-
-def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
-    """The definition of a term this code defines that the question quotes ("What is the 'Board' in ch. 205?",
-    "… before a dwelling is a 'rooming house'?"), with its yes or no where it settles one; None when the
-    question quotes none or asks who."""
-    quoted = kb.match_term(question_form.story_and_question(question)[1], municipality, quoted_only=True)  # not a story's 'apartment'
-    if not quoted or selector.question_kind(question) == "who":
-        return None
-    return with_membership(kb, question, quoted, municipality, answer_definition(kb, quoted, municipality))
 
 
 def answer_question(
@@ -230,7 +210,10 @@ def answer_question(
     if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
         # "what temp does the water heater need to hit?" where nothing of the topic matches: that figure is missing
         return _unstated(kb, muni, unstated, topic)
-    if not ranked or asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL:  # (a long story: its asking sentence's)
+    # (a long story: its asking sentence's share; but "… gas shut off … Is there anyone in the village who is supposed to do
+    # something about this?" is answered by the provision naming the officer that the story matches)
+    officer = bool(ranked) and selector.asks_for_officer(kb, question) and question_form.names_officer(ranked[0].candidate.text)
+    if not ranked or (asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL and not officer):
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
@@ -416,25 +399,6 @@ def scope_note(
     )
 
 
-def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
-    """The yes or no a definition of the code settles ("Is overcrowding a room a nuisance in Dresser?"), for a
-    topic the code otherwise leaves alone; None when no defined term's clause settles it."""
-    term = kb.match_term(question, municipality)
-    asking = question_form.story_and_question(question)[1]
-    if not term or (selector.question_kind(question) == "figure" and not kb.match_term(asking, municipality)):
-        return None  # "… finishing a basement bedroom … whats the min ceiling height": no definition settles a figure
-    answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
-    # ("Under the Village of Dresser Housing Code, who must approve extermination methods?": the clause naming who)
-    who = "asked_clause" in answer.payload and selector.question_kind(question) == "who"
-    return answer if "yes_no" in answer.payload or who else None
-
-
-def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str | None = None) -> Answer | None:
-    """The definition whose words answer a yes/no question its topic leaves alone (``defined_elsewhere``), with
-    what it settles; None when no definition holds enough of the question."""
-    term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
-    return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
-
 def _beyond_topics(
     kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, best: Sequence[Any]
 ) -> Answer | None:
@@ -595,7 +559,9 @@ def compose_lead(
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
         if (verdict == "No" or unsettled) and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
-            verdict, shown = excepted_verdict(asked, whole), whole  # "can landlord shut water off to fix a pipe?": "… except …"
+            # "can landlord shut water off to fix a pipe?": "… except …"; "… no working fan up to code?": the exception unmet
+            verdict = "No" if verdict == "No" and names_exception(kb, asked, whole, lacking=True) else excepted_verdict(asked, whole)
+            shown = whole
         elif not verdict and asks_exception(asked, whole):
             shown = whole  # "when may a required utility be discontinued?": "… except for such temporary interruption …"
         listed = whole_list(kb, muni.key, ranked, question)

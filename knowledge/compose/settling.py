@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from knowledge import question_form, selector
 from knowledge.compose.parts import first_part
 from knowledge.compose.plain_verdict import CONDITIONAL, _verdict
-from knowledge.yes_no_forms import also_applies, assumed_as_asked, grants, voids_asked
+from knowledge.yes_no_forms import also_applies, also_without, assumed_as_asked, grants, voids_asked
 
 # A yes/no question leads with a prohibition that answers it "No" ("is he allowed to …?") when the best provision's
 # wording settles nothing and the prohibition matches at most this much less of the question. (A "Yes" from a duty
@@ -51,7 +51,14 @@ def settling_first(question: str, ranked: Sequence[Any], share: Callable[[Any], 
     floor = ranked[0].lexical - SETTLE_MARGIN
     near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
     # (… or to the very quality asked, denied: "does the permit transfer?": "No such permit shall be transferable")
-    gives_way = lambda t: question_form.REQUIRED_CONDITION.search(t) or question_form.denies_asked_quality(question, t) or voids_asked(question, t)  # noqa: E731
+    # (… or to a permission granted only with what the question leaves out: "can he just show up like that?": "may enter …
+    # at proper time after due notice")
+    gives_way = lambda t: (  # noqa: E731
+        question_form.REQUIRED_CONDITION.search(t)
+        or question_form.denies_asked_quality(question, t)
+        or voids_asked(question, t)
+        or (question_form.granted_only_with(question, t) and not also_without(question, ranked[0].candidate.text))
+    )  # (not where the best grants it without that very thing: "… may, without notice or hearing, issue an order")
     # (``share``: how much of the question a provision matches, for its yes or no: of the sentence that asks, after a
     # story, "… they just sleep there. do i need a permit for that?"; not when the best already answers plainly, and
     # only when no provision settles it by its match of the whole message)

@@ -89,7 +89,7 @@ class Household:
 _AGE_UNIT_RE = r"(?:years?|yrs?|y|months?|mos?|m|weeks?|wks?)"
 _AGE_LIST_RE = re.compile(
     rf"\b(?:ages?d?\s+)?((?:\d+(?:\.\d+)?\s*(?:,\s*and|,|&|and)\s*)+\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*olds?\b"
-    rf"|\bage[sd]?\s+((?:\d+(?:\.\d+)?\s*(?:,\s*|&\s*|and\s+|,\s*and\s+))*\d+(?:\.\d+)?)(?:\s*({_AGE_UNIT_RE})\b)?"
+    rf"|\bage[sd]?\s+((?:\d+(?:\.\d+)?\s*(?:,\s*|&\s*|and\s+|n\s+|,\s*and\s+))*\d+(?:\.\d+)?)(?:\s*({_AGE_UNIT_RE})\b)?"
 )
 _AGE_ONE_RE = re.compile(
     rf"\b(\d+(?:\.\d+)?)\s*-?\s*({_AGE_UNIT_RE})\s*-?\s*(olds?)\b|\b(\d+(?:\.\d+)?)\s*(yo|y/o|y\.o\.)(?=\W|$)|\b(newborns?|brand[- ]new (?:baby|infant))\b"
@@ -111,6 +111,10 @@ _AGE_BRACKET_RE = re.compile(
 _BRACKET_BABY_RE = re.compile(
     r"(?<=[(,\s])(?:an?|the|our|my)\s+(?:baby|infant|little one)\s+(?:who(?:'s|’s| is)\s+|that(?:'s|’s| is)\s+|of\s+|is\s+)?"
     r"(\d+)\s*(months?|mos?|mo|weeks?|wks?)(?:\s*-?\s*old)?(?=\s*\))"
+)
+# ... and by its age before it: "our 3 kids (10, 7, and a 6 month old baby)"
+_BRACKET_BABY_BEFORE_RE = re.compile(
+    r"(?<=[(,\s])(?:an?|the|our|my)\s+(\d+)\s*-?\s*(months?|mos?|mo|weeks?|wks?)(?:\s*-?\s*old)?\s+(?:baby|infant|little one)(?=\s*\))"
 )
 
 
@@ -135,7 +139,9 @@ def _bare_age_list() -> re.Pattern[str]:
     and 6", "our two nephews, 6 and 13,", "my daughters are 8 and 14", "my three kids, who are 14, 9 and 4"):
     whole numbers joined by commas and a last "and", no unit after them."""
     return re.compile(
-        rf"\b({_nouns('plural')})(?:\s*,(?:\s*(?:who are|who're|aged?|ages))?|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})\b"
+        rf"\b({_nouns('plural')})(?:\s*,(?:\s*(?:who are|who're|aged?|ages))?|\s+(?:are|r|who are|aged?))\s*(\d{{1,2}}(?:\s*,\s*\d{{1,2}})*\s*(?:,\s*)?(?:and|&)\s*\d{{1,2}})"
+        # ... the last one a baby told in months ("our three kids, who are 7, 4 and 8 months")
+        r"(?:\s*(months?|mos?|weeks?|wks?)(?:\s*-?\s*olds?)?)?\b"
         r"(?!\s*(?:x|×|by|sq|square|ft|feet|foot|'|%|percent|units?|rooms?|bedrooms?|\.\d|-?\s*(?:years?|yrs?|months?)))"
     )
 
@@ -189,7 +195,11 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     def list_sub(match: re.Match[str]) -> str:
         raw = match.group(1) or match.group(3)
         unit = match.group(2) or match.group(4)
-        values = [float(v) * _age_factor(unit) for v in re.findall(r"\d+(?:\.\d+)?", raw)]
+        values = [float(v) for v in re.findall(r"\d+(?:\.\d+)?", raw)]
+        # "they're 4, 7 and 9 months old": the last one a baby (siblings' ages in months would differ by a year at least;
+        # "twins, 8 and 8 months" are all babies)
+        last_only = _age_factor(unit) < 1 and len(set(values)) > 1
+        values = [v * (_age_factor(unit) if not last_only or k == len(values) - 1 else 1.0) for k, v in enumerate(values)]
         found.append(values)
         return f" agelist{len(found) - 1} "
 
@@ -215,6 +225,8 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
 
     def bare_sub(match: re.Match[str]) -> str:
         found.append([float(v) for v in re.findall(r"\d+", match.group(2))])
+        if match.lastindex and match.lastindex >= 3 and match.group(3):  # "7, 4 and 8 months": the last in months
+            found[-1][-1] *= _age_factor(match.group(3))
         return f"{match.group(1)} agelist{len(found) - 1} "
 
     def they_sub(match: re.Match[str]) -> str:
@@ -239,7 +251,8 @@ def _mark_ages(text: str) -> tuple[str, list[list[float]]]:
     text = _bare_age_list().sub(bare_sub, text)
     text = _bare_age_run().sub(bare_sub, text)
     text = _bare_age_one().sub(bare_one_sub, text)
-    text = _BRACKET_BABY_RE.sub(lambda m: f"{float(m.group(1)) * _age_factor(m.group(2)):.2f}", text)
+    for baby in (_BRACKET_BABY_RE, _BRACKET_BABY_BEFORE_RE):
+        text = baby.sub(lambda m: f"{float(m.group(1)) * _age_factor(m.group(2)):.2f}", text)
     text = _AGE_BRACKET_RE.sub(bracket_sub, text)
     text = _AGE_LIST_RE.sub(list_sub, text)
     text = _AGE_ONE_RE.sub(one_sub, text)
@@ -383,7 +396,9 @@ def parse_household(text: str) -> Household | None:
                 uncounted, complete = None, True
                 i += 1
                 continue
-            if not attach(ages, prev in (",", "ages", "aged") or prev in plural or prev.startswith("agelist")):
+            # (… or right after the plural count they are the ages of: "can i put 2 kids in it (ages 7 and 10)?")
+            last_group = bool(open_group) and open_group[-1] == len(persons) - 1 and len(ages) == len(open_group)
+            if not attach(ages, prev in (",", "ages", "aged") or prev in plural or prev.startswith("agelist") or last_group):
                 if len(ages) > 1 or prev in dets:
                     persons.extend(Person("person", a) for a in ages)
             i += 1
@@ -568,8 +583,10 @@ def parse_household(text: str) -> Household | None:
         return None
     speaker = any(p in words for p in vocab["self_words"]) or (total is not None and "we" in words)
     if persons and complete and total is None and not speaker:
-        if any(_phrase_in(words, k, vocab.get("sharing_with_me") or ()) for k in range(n)):
-            persons.append(Person("adult"))  # "I share a room with two other guys": three people
+        if any(_phrase_in(words, k, vocab.get("sharing_with_me") or ()) for k in range(n)) or any(
+            words[k] in nouns and _phrase_in(words, k + 1, vocab.get("named_then_me") or ()) for k in range(n)
+        ):
+            persons.append(Person("adult"))  # "I share a room with two other guys": three people; "my wife and I": two
     not_adding = vocab.get("not_adding") or ()
     adding = any(_phrase_in(words, k, vocab["adding"]) and not _phrase_in(words, k, not_adding) for k in range(n))
     if adding and persons and not complete and uncounted is not None and counted_elsewhere and all(counted_elsewhere):

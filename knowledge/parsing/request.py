@@ -253,6 +253,9 @@ def _read_request(lowered: str) -> SpaceRequest:
     counted_bedrooms = _COUNTED_BEDROOMS.search(lowered)
     if kind == "unit" and counted_bedrooms and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
         kind = "bedroom"  # "we rent a 2 bedroom … the kids share the other one, 11 by 9": a room, not the unit
+    largest_bedroom = float(vocab.get("largest_bedroom_sqft") or 0)
+    if kind == "bedroom" and not rooming and largest_bedroom and rooms and all(r.ok and (r.area_sqft or 0) > largest_bedroom for r in rooms):
+        kind = "unit"  # "the listing said 900 square feet … move his brother into the spare room": the unit's size
     story, asking = story_and_question(lowered)
     if (
         kind == "unit"
@@ -264,6 +267,10 @@ def _read_request(lowered: str) -> SpaceRequest:
     ):
         kind = "bedroom"  # "I rent a small two-bedroom … How much space does our room need …?": the room asked about
     household = parse_household(lowered) or _bare_count(lowered, vocab)
+    focused = _asked_room(rooms, story, asking) if story else None
+    if focused is not None:  # "master is 11x12 for me n wife, 2nd br is 9x8 for my 2 boys. is the 9x8 ok for both?"
+        rooms, kind = [focused[0]], "bedroom"
+        household = focused[1] or household
     sizing = has_phrase(asking, vocab["minimum_questions"]) or has_phrase(asking, vocab["adequacy_questions"])
     asked = parse_household(asking) if story and household is not None and sizing else None
     if asked is not None and asked.count == 1 and (household.count or 0) > 1 and not (asked.adding or household.adding):
@@ -273,6 +280,11 @@ def _read_request(lowered: str) -> SpaceRequest:
     if children:
         # "me, my girlfriend and her two kids, 5 and 8. the kids share one bedroom": the bedroom is the two kids'
         household = Household(children, True, household.adding, household.total)
+        kind = "bedroom"
+    alone = any(re.search(str(p), lowered) for p in vocab.get("child_alone") or ())
+    if alone and household is not None and len(children_of(household.persons)) == 1 and household.count > 1:
+        # "My son and I are moving in … his bedroom is … 8 by 8. He'd be sleeping in there alone": the room is his
+        household = Household(children_of(household.persons), True, household.adding, household.total)
         kind = "bedroom"
     corrects_age = _age_correction(lowered, household, vocab)
     wants_minimum = not rooms and has_phrase(lowered, vocab["minimum_questions"])
@@ -299,6 +311,36 @@ def _read_request(lowered: str) -> SpaceRequest:
         corrects_age,
         openable,
     )
+
+
+# a size's own clause ends at these ("… 9x8 for my 2 boys, the 11x12 is ours"); "and" does not end it ("for me and my wife")
+_ROOM_CLAUSE_END = re.compile(r"[,;.]|\b(?:but|while|plus)\b")
+# words after a size that give the people sleeping there ("9x8 for my 2 boys", "11x12 with me and my wife in it")
+_ROOM_FOR = re.compile(r"^\W*(?:room|bedroom|br|bdrm|one|sq ft|square feet|ft|feet)?\s*(?:is |are |will be |would be )?(?:for|with|has|holds)\b")
+
+
+def _asked_room(rooms: list[Room], story: str, asking: str) -> tuple[Room, Household | None] | None:
+    """The one room of several the story sizes that the sentence that asks names again by its size ("is the 9x8 ok for
+    both?"), with the people the story puts in it ("2nd br is 9x8 for my 2 boys"), or None when the asking sentence
+    names no single one of them."""
+    if len(rooms) < 2 or not all(r.ok for r in rooms):
+        return None
+    named = [r for r in parse_rooms(asking) if r.ok]
+    if len(named) != 1:
+        return None
+    same = [r for r in rooms if abs((r.area_sqft or 0) - (named[0].area_sqft or 0)) <= 0.5]
+    if not same or len({round(r.area_sqft or 0) for r in rooms}) < 2:
+        return None
+    room = same[0]
+    at = story.find(room.source_text.strip(" .")) if room.source_text else -1
+    people = None
+    if at >= 0:
+        after = story[at + len(room.source_text.strip(" .")) :]
+        clause = _ROOM_CLAUSE_END.split(after, maxsplit=1)[0]
+        if _ROOM_FOR.search(clause):
+            people = parse_household(clause)
+    asked = parse_household(asking)
+    return room, (asked if asked is not None and asked.count else people)
 
 
 def _age_correction(lowered: str, household: Household | None, vocab: Any) -> str | None:

@@ -1,0 +1,56 @@
+"""Answers a definition of the code gives: whether something falls under a defined term ("… Does that already count as
+an infestation?"), a term the question quotes, the yes or no a definition settles for a topic the code otherwise leaves
+alone, and the definition whose words answer a question its topic leaves alone."""
+
+from __future__ import annotations
+
+from knowledge import question_form, selector
+from knowledge.compose.answer import Answer
+from knowledge.compose.elsewhere import defined_elsewhere
+from knowledge.compose.lookups import answer_definition
+from knowledge.compose.membership import membership_term, with_membership
+from knowledge.kb import KnowledgeBase
+from knowledge.sentences import states_a_figure
+
+
+def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The definition a yes/no question asks whether something falls under ("… Does that already count as an
+    infestation?", "Does that include a baby?": an occupant), with its yes or no where it settles one; None otherwise."""
+    asking = question_form.story_and_question(question)[1]  # "… The bedroom is 110 square feet … Does the baby count?"
+    # ("does the baby count as an occupant for the sq ft rule?" names a figure, but opens as yes or no)
+    yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are", "can", "could", "may", "would"})
+    member = membership_term(kb, question, municipality)
+    defined = kb.definitions(member, municipality) if member and not yes_no else ()
+    if member and not yes_no and not (selector.question_kind(asking) == "figure" and defined and states_a_figure(defined[0].text)):
+        member = None  # (but "to how many persons must space be let before … counts as a rooming house?": its figure)
+    return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
+
+
+def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The definition of a term this code defines that the question quotes ("What is the 'Board' in ch. 205?",
+    "… before a dwelling is a 'rooming house'?"), with its yes or no where it settles one; None when the
+    question quotes none or asks who."""
+    quoted = kb.match_term(question_form.story_and_question(question)[1], municipality, quoted_only=True)  # not a story's 'apartment'
+    if not quoted or selector.question_kind(question) == "who":
+        return None
+    return with_membership(kb, question, quoted, municipality, answer_definition(kb, quoted, municipality))
+
+
+def settled_by_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """The yes or no a definition of the code settles ("Is overcrowding a room a nuisance in Dresser?"), for a
+    topic the code otherwise leaves alone; None when no defined term's clause settles it."""
+    term = kb.match_term(question, municipality)
+    asking = question_form.story_and_question(question)[1]
+    if not term or (selector.question_kind(question) == "figure" and not kb.match_term(asking, municipality)):
+        return None  # "… finishing a basement bedroom … whats the min ceiling height": no definition settles a figure
+    answer = with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality))
+    # ("Under the Village of Dresser Housing Code, who must approve extermination methods?": the clause naming who)
+    who = "asked_clause" in answer.payload and selector.question_kind(question) == "who"
+    return answer if "yes_no" in answer.payload or who else None
+
+
+def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str | None = None) -> Answer | None:
+    """The definition whose words answer a yes/no question its topic leaves alone (``defined_elsewhere``), with
+    what it settles; None when no definition holds enough of the question."""
+    term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
+    return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
