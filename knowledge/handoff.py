@@ -41,13 +41,13 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
     # ("about having no heat?" names heating, whose sections never name the officer: the officer's role then)
     in_play = _step_of(kb, question, topic)  # "who do i apply thru" after a license answer: its section, however little matches
     subject = _subject(kb, question) or in_play
-    covering = {c.citation for c in kb.coverage(muni.key, subject).sections} if subject else set()
+    covering = _covering(kb, muni.key, subject)
     on_subject = [s for s in naming if s.citation in covering]
     officer = _words(muni.enforcing_officer)
     # of the sections on the subject, one the question matches well enough; else one where the officer acts on it ("…
     # the outlets that spark. somebody I can report this to?": "The Building Inspector shall investigate all electrical
     # deficiencies …")
-    acting = [s for s in on_subject if any(w in _near(_words(s.text), officer, ROLE_WORD_REACH) for w in role_words)]
+    acting = [s for s in on_subject if _role_words_near(s.text, officer) & set(role_words)]
     if not in_play and _complains(config, question):
         # "… mold all over my bathroom and the landlord won't do anything": the officer acting on it, else his role (not
         # "Every rental dwelling unit shall contain a room … approved by the Building Inspector")
@@ -64,7 +64,7 @@ def officer_section(kb: KnowledgeBase, municipality: str, question: str = "", to
             return pool[best]
     roles = [s for s in naming if "definition" not in f"{s.heading} {s.full_citation}".lower()] or naming
     for word in role_words:  # (a definition that gives the role counts too: "the Health Officer appointed to enforce")
-        found = next((s for pool in (roles, naming) for s in pool if word in _near(_words(s.text), officer, ROLE_WORD_REACH)), None)
+        found = next((s for pool in (roles, naming) for s in pool if word in _role_words_near(s.text, officer)), None)
         if found is not None:
             return found
     return naming[0]
@@ -121,7 +121,7 @@ def _role_words(kb: KnowledgeBase) -> list[str]:
 def _enforces(kb: KnowledgeBase, muni: Any, section: Section | None) -> bool:
     """Whether a section says, near the officer's name, the first role word (that the officer enforces the code)."""
     words = _role_words(kb)
-    return bool(section and words) and words[0] in _near(_words(section.text), _words(muni.enforcing_officer), ROLE_WORD_REACH)
+    return bool(section and words) and words[0] in _role_words_near(section.text, _words(muni.enforcing_officer))
 
 
 def _enforcing_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
@@ -131,7 +131,7 @@ def _enforcing_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
     officer = _words(muni.enforcing_officer)
     for term in dict.fromkeys(kb.term_phrases(muni.key).values()):
         for definition in kb.definitions(term, muni.key):
-            if words and words[0] in _near(_words(definition.text), officer, ROLE_WORD_REACH):
+            if words and words[0] in _role_words_near(definition.text, officer):
                 return definition
     return None
 
@@ -151,6 +151,16 @@ def _officer_definition(kb: KnowledgeBase, muni: Any) -> Any | None:
 def _words(text: str) -> list[str]:
     """Every word of a text, stemmed as the selector stems them (stopwords kept: they count as distance)."""
     return [selector.stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())]
+
+
+def _role_words_near(text: str, officer: list[str]) -> set[str]:
+    """The words of a text at most ``ROLE_WORD_REACH`` words from the officer's name (``officer``, as words)."""
+    return _near(_words(text), officer, ROLE_WORD_REACH)
+
+
+def _covering(kb: KnowledgeBase, municipality: str, subject: str | None) -> set[str]:
+    """The citations of the sections that address a subject (a topic) in a municipality's code; none without one."""
+    return {c.citation for c in kb.coverage(municipality, subject).sections} if subject else set()
 
 
 def _near(words: list[str], name: list[str], reach: int) -> set[str]:
@@ -225,8 +235,7 @@ def handoff(kb: KnowledgeBase, municipality: str | None = None, question: str = 
         if specific and _complains(kb.meta("handoff") or {}, question) and section is not None:
             # "… my landlord ignoring a broken toilet …": a complaint whose subject has no section where the officer acts
             # gets the officer's role in general (the definition that says he enforces the code, where that is all)
-            subject = _subject(kb, asked)
-            specific = bool(subject) and section.citation in {c.citation for c in kb.coverage(muni.key, subject).sections}
+            specific = section.citation in _covering(kb, muni.key, _subject(kb, asked))
         defined = None if specific or _enforces(kb, muni, section) else _enforcing_definition(kb, muni)
         if defined is not None:  # "Approved shall mean approved by the Health Officer appointed to enforce …"
             cited = _definition_payload(kb, defined)

@@ -197,6 +197,7 @@ def asking_opens_with(text: str, words: frozenset[str] | set[str]) -> bool:
 # "ok & where do i file it"): not the "ok" of "is it ok", so the question's form is read after them
 _FILLER_OPENING = _pattern("filler_opening")
 ASKS_RULE_EXISTS = _pattern("asks_rule_exists")
+RULE_EXISTS_OPENING = "Yes, there is. "  # an answer's opening when the code sets the rule asked about
 
 
 _IN_DEFINITIONS = _pattern("in_definitions")

@@ -129,7 +129,7 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
     elif not opening and below and question_form.question_kind(question) == "yes_no" and disputed_claim(asking):
         opening = "No. "  # "landlord says the furnace only has to keep it at 65. is he right?": less than the code's
     elif not opening and question_form.ASKS_RULE_EXISTS.search(asking):
-        opening = "Yes, there is. "  # "… barely gets warm, maybe 100 degrees. Is there actually a rule on how hot …?"
+        opening = question_form.RULE_EXISTS_OPENING  # "… barely gets warm, maybe 100 degrees. Is there actually a rule on how hot …?"
     lead = (
         f"{opening}{shown} is {'below' if below else 'not below'} the {standard.value_text} the {muni.name} code "
         f"requires. In the {muni.name}, {standard_line(kb, standard)}."

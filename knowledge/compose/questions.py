@@ -212,8 +212,9 @@ def answer_question(
         return _unstated(kb, muni, unstated, topic)
     # (a long story: its asking sentence's share; but "… gas shut off … Is there anyone in the village who is supposed to do
     # something about this?" is answered by the provision naming the officer that the story matches)
-    officer = bool(ranked) and selector.asks_for_officer(kb, question) and question_form.names_officer(ranked[0].candidate.text)
-    if not ranked or (asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL and not officer):
+    officer = selector.asks_for_officer(kb, question)  # "who issues permits?"
+    names_asked_officer = officer and bool(ranked) and question_form.names_officer(ranked[0].candidate.text)
+    if not ranked or (asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL and not names_asked_officer):
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined
@@ -271,7 +272,6 @@ def answer_question(
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
         return no_match(muni, question, topic)
     ranked = timed
-    officer = selector.asks_for_officer(kb, question)  # "who issues permits?"
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
     lead = ranked[0]

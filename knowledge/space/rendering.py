@@ -118,7 +118,7 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     guy in with me?", "is my bedroom big enough?") and the verdict is decided. A question whether a space
     is inadequate ("is it too small?", ``people.yml`` ``negative_adequacy``) gets the opposite word."""
     from knowledge.parsing.household import asks_inadequate, people_vocab
-    from knowledge.question_form import ASKS_RULE_EXISTS, question_kind, story_and_question
+    from knowledge.question_form import ASKS_RULE_EXISTS, RULE_EXISTS_OPENING, question_kind, story_and_question
 
     verdict = answer.payload.get("verdict")
     asking = story_and_question(question or "")[1]
@@ -134,7 +134,7 @@ def yes_no_first(answer: Answer, question: str) -> Answer:
     opens = bool(set(re.findall(r"[a-z]+", asking.lower())[:1]) & {"does", "do", "is", "are", "can", "will", "would"})
     if verdict in (MEETS, FAILS) and ASKS_RULE_EXISTS.search(lowered):
         # "… is there really a min for the whole unit": there is; then whether the case told meets it
-        return Answer(f"Yes, there is. {answer.text}", {**answer.payload, "yes_no": "yes"})
+        return Answer(f"{RULE_EXISTS_OPENING}{answer.text}", {**answer.payload, "yes_no": "yes"})
     if verdict not in (MEETS, FAILS) or not (proposes or opens or "yes_no" in (question_kind(question or ""), question_kind(asking))):
         return answer
     negative = asks_inadequate(lowered, asking)
