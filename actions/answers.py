@@ -49,6 +49,7 @@ from knowledge.compose import (
     topic_from_text,
     unaddressed_guess,
 )
+from knowledge.compose.asked import figure_of_other_topic
 from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
@@ -453,8 +454,9 @@ class ActionAnswerTopic(Action):
 
             return await ActionRequestHuman().run(dispatcher, tracker, domain)
         asked = topic_of(intent_of(tracker))
-        if is_space_topic(asked):
-            asked = told_other_topic(tracker.latest_message.get("text") or "") or asked
+        if is_space_topic(asked):  # ("… max fine for overcrowding a unit?": the penalties' figure)
+            said = tracker.latest_message.get("text") or ""
+            asked = told_other_topic(said) or figure_of_other_topic(kb(), said) or asked
         place, other = current_municipality(tracker)  # "… rats … can the town condemn it?": the asking sentence's topic
         asked = asking_sentence_topic(kb(), tracker.latest_message.get("text") or "", asked, None if other else place)
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as

@@ -43,7 +43,7 @@ from actions.safety import guarded
 from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
 from knowledge import parsing, selector, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
-from knowledge.compose.asked import asks_other_figure_for
+from knowledge.compose.asked import asks_other_figure_for, figure_of_other_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
 from knowledge.compose.membership import question_parts
 from knowledge.facts import asked_duty
@@ -181,6 +181,10 @@ class ActionClarify(Action):
             return answer_or_ask(dispatcher, tracker, topic)
         if adds_facts(tracker):  # "4plex, common hallway" after a "who" question
             return answer_or_ask(dispatcher, tracker, topic, same_question=True, follow_up=True)
+        # "whats the fine if i rent out a bdrm thats too small?": the penalties' figure, not the room's check
+        other_figure = figure_of_other_topic(kb(), text) if request.kind or request.asks_adequacy else None
+        if other_figure is not None:
+            return answer_or_ask(dispatcher, tracker, other_figure)
         if request.kind in ("unit", "bedroom") and request.asks_adequacy:
             # "is my apartment big enough? It's in Howard": the space check asks for what it needs
             wanted = space.space_topic(kb(), request.kind)

@@ -17,8 +17,9 @@ from rasa_sdk.types import DomainDict
 
 from actions.common import current_facts, current_municipality, intent_of, kb, send, user_texts
 from actions.safety import guarded
-from knowledge import parsing, space
+from knowledge import parsing, question_form, space
 from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
+from knowledge.compose.asked import figure_of_other_topic
 from knowledge.compose.computed import ceiling_answer
 from knowledge.compose.definitions import member_definition
 from knowledge.kb import KnowledgeBaseError
@@ -45,8 +46,12 @@ def space_request(tracker: Tracker) -> str:
 def tells_of_other_topic(tracker: Tracker) -> str | None:
     """The topic in play when a message the NLU took for a space check goes on with it and asks nothing of a space
     ("what if it's just my own son sleeping down there?" after a basement question, "what about when a new person
-    moves into a room?" after the linen rule): no size, no minimum, no "big enough", no "how many"; else None."""
+    moves into a room?" after the linen rule): no size, no minimum, no "big enough", no "how many"; or the other topic
+    whose figure the message asks ("max fine for overcrowding a unit?"); else None."""
     topic = tracker.get_slot("topic")
+    figure = figure_of_other_topic(kb(), tracker.latest_message.get("text") or "") if _is_request(tracker) else None
+    if figure is not None:  # "howard - max fine for overcrowding a unit?": the penalties' figure, whatever the topic in play
+        return figure
     if not topic or is_space_topic(topic) or topic not in kb().topics() or not _is_request(tracker):
         return None
     if space.clean_facts(tracker.get_slot("last_space")):
@@ -516,7 +521,7 @@ class ActionSpaceAnswer(Action):
         if other:  # "what if it's just my own son sleeping down there?" after a basement question
             from actions.answers import answer_or_ask
 
-            return answer_or_ask(dispatcher, tracker, other, follow_up=True)
+            return answer_or_ask(dispatcher, tracker, other, follow_up=other == tracker.get_slot("topic"))
         if _is_request(tracker) and parsing.fixture_question(tracker.latest_message.get("text") or ""):
             from actions.answers import answer_or_ask
 
@@ -580,7 +585,9 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         # the code may settle it ("Overcrowding a room" is a nuisance) or name the term the text defines
         settled = settled_by_definition(kb(), text, key) or defined_for(kb(), text, key)
         topical = settled or answer_topic(kb(), key, topic, question=text)
-        if settled is not None or not topical.payload.get("addressed", True) or topical.payload.get("topic") == "definition":
+        # (not a definition for a figure asked: "What minimum ceiling height … for a sleeping room?" is no "cellar")
+        defined = topical.payload.get("topic") == "definition" and question_form.question_kind(text) != "figure"
+        if settled is not None or not topical.payload.get("addressed", True) or defined:
             answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()

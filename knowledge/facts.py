@@ -513,15 +513,18 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     "my landlord" is a tenant's words); "does the landlord have to fix it?" the owner's. A question
     naming two sides ("me or the landlord?") or asking "who" proposes none.
     """
-    from knowledge.question_form import story_and_question
+    from knowledge.question_form import SECOND_ALTERNATIVE, story_and_question
 
     story, asking = story_and_question(text)
+    # "landlord says the exterminator is on me. is that right or does he have to pay?": the first alternative asks
+    asking = SECOND_ALTERNATIVE.split(asking, maxsplit=1)[0]
     if story and asking:  # "landlord says not his problem. does he have to put screens on doors?": the asking sentence's
         proposed = proposed_side(asking, vocabulary, role or asker_role(text, vocabulary))
         if proposed is not None:
             return proposed
     lowered = _prepare(text)
-    if any(p.search(lowered) for p in vocabulary.proposals.get("both", ())):
+    # (both sides named, or "who", in the asking sentence: not "the guy who runs it says i have to …" told before it)
+    if any(p.search(_prepare(asking) if story and asking else lowered) for p in vocabulary.proposals.get("both", ())):
         return None
     party = None
     asks_self = any(p.search(lowered) for p in vocabulary.proposals.get("asker", ()))
@@ -529,7 +532,7 @@ def proposed_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
         party = _asker_party(lowered, vocabulary, role)
         if not asks_self:  # "tnt won't let me in, do they have to?": the other side from the asker's
             party = _OTHER_PARTY.get(party or "")
-    else:
+    if party is None:  # (the asker's side unknown: "landlord … says we each have to buy our own cans" names the tenants')
         party = next(
             (side for side in ("owner", "occupant") if any(p.search(lowered) for p in vocabulary.proposals.get(side, ()))),
             None,

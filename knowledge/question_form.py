@@ -30,7 +30,7 @@ FORM_KEYS = (
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
     "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails", "always_prevails", "more_than_told",
-    "precedence_classes", "asks_for_figure",
+    "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed",
 )
 
 
@@ -62,6 +62,11 @@ YES_NO_HINTS = _pattern("yes_no_hints")
 ASKS_FOR_RULE = _pattern("asks_for_rule")
 _CLAUSE_THEN_YES_NO = _pattern("clause_then_yes_no")
 _TELLS_FIGURE = _pattern("tells_figure")
+_FIGURE_AS_CONTENT = _pattern("figure_as_content")
+PURPOSE_CLAUSE = _pattern("purpose_clause")
+_ASKS_ALLOWED = _pattern("asks_allowed")
+THING_PROHIBITED = _pattern("thing_prohibited")
+FIGURE_HEAD = _pattern("figure_head")
 _STATED_FIGURE = _pattern("stated_figure")
 _REFERENCED_FIGURE = _pattern("referenced_figure")
 COMPELS = _pattern("compels")
@@ -219,6 +224,8 @@ def _clause_then_yes_no(text: str) -> bool:
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     text = _FILLER_OPENING.sub("", text) or text
+    if _opening_after_place(text) == "if":  # "holland - if the twn board upholds it … can i take it to court": read after the label
+        text = text[_LEADING_LABEL.match(text).end() :]
     text = _ARE_CONTRACTED.sub(" are", text)  # "we're looking at …" opens with "we", not "were"
     text = _IN_DEFINITIONS.sub(" ", text)  # "Under the City of Amery definitions, how must …": where, not a definition asked
     text = _CODE_TITLE.sub("code", text)  # "Does the … Minimum Housing Code permit …": no figure asked
@@ -238,6 +245,8 @@ def question_kind(text: str) -> str:
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
+    if opens_yes_no and _FIGURE_AS_CONTENT.search(asking):
+        return "yes_no"  # "Must an owner inform occupants in writing of the maximum number …?": whether, not the number
     told = _STATED_FIGURE.sub(" ", text.lower())
     told = _REFERENCED_FIGURE.sub(" ", told) if opens_yes_no else told  # "May … where its required minimum window area …?"
     unstated = " " + " ".join(_WORD.findall(told.replace("'", ""))) + " "
@@ -384,7 +393,12 @@ def one_of_the_ways(question: str, provision: str) -> str | None:
     ways = _WAYS_SPLIT.split(" ".join(provision.lower().split()))
     if len(ways) < 2:
         return None
-    named = {str(v) for w, v in (_WAYS.get("ways") or {}).items() if re.search(rf"\b{re.escape(str(w))}\b", question.lower())}
+    named = {
+        str(way)
+        for w, v in (_WAYS.get("ways") or {}).items()
+        if re.search(rf"\b{re.escape(str(w))}\b", question.lower())
+        for way in (v if isinstance(v, list) else [v])  # ("handed": "personally" in one text, "in person" in another)
+    }
     listed = [w for w in named if any(re.search(rf"\b{re.escape(w)}\b", way) for way in ways)]
     if not listed:
         return None
@@ -539,6 +553,7 @@ def yes_no(question: str, provision: str) -> str | None:
         or YES_NO_HINTS.search(question)
         or re.match(r"^\s*(do|does|is|are)\b", question, re.I)
         or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
+        or _opening_after_place(question) in ("do", "does", "is", "are")  # "dresser rooming house - do i get shades …"
     ):
         if OBLIGATION.search(question) and not negated and grants(provision) and left_out_condition(question, provision):
             return "No"  # "he wouldn't show me any ID. do i have to let him in?" met by "upon showing proper identification … authorized to enter"
@@ -551,6 +566,8 @@ def yes_no(question: str, provision: str) -> str | None:
             # "… shall not be construed to be the owner …, but shall be bound to notify the owner" asked "do i have to
             # tell the owner?": the duty after "but"
             return None if binds_another_party(question, but) else "Yes"
+        if _ASKS_ALLOWED.search(question) and NEGATIONS.search(_PROVISO.split(provision, 1)[0]):
+            return "No"  # "Does the … Code allow a skylight to take the place of a required window …?": "No skylight shall …"
         if NEGATIONS.search(_PROVISO.split(provision, 1)[0]):
             # "shall not rent … without having been issued a license": the license is required
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)

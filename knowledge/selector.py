@@ -138,7 +138,7 @@ def _sets_time_for(text: str, alternatives: Sequence[tuple[str, ...]]) -> bool:
 PROHIBITED_ACT_BONUS = 0.15
 # (… and "Under no circumstances may occupants of two or more dwelling units share a toilet": its subject and act)
 _PROHIBITED = re.compile(
-    r"\b(?:no (?:person|owner|operator|occupant|one)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})"
+    r"\b(?:no (?:person|owner|operator|occupant|one|member)\b[^.;:]{0,80}?\bshall|shall not)((?:\s+[\w-]+){1,6})"
     r"|\bunder no circumstances (?:may|shall|can)((?:\s+[\w-]+){1,12})",
     re.I,
 )
@@ -161,7 +161,7 @@ def _act_alternatives(question: str, found: Sequence[Concept]) -> tuple[tuple[st
 
 
 @lru_cache(maxsize=4096)
-def _prohibited_stems(text: str) -> frozenset[str]:
+def prohibited_stems(text: str) -> frozenset[str]:
     """The stems of the words right after "No person … shall" / "shall not" (the acts a provision forbids)."""
     return frozenset(stem(w) for found in _PROHIBITED.finditer(text) for w in _WORD.findall((found.group(1) or found.group(2)).lower()))
 
@@ -546,7 +546,7 @@ def select(
             score += GRANTED_ONLY_WITH_BONUS  # "… an order without prior notice …?": "he may, without notice …, issue an order"
         if timed and candidate.kind == "sentence" and _sets_time_for(candidate.text, timed):
             score += TIMED_ACT_BONUS  # "Such petition shall be filed within thirty days …" for "how long do i have to appeal"
-        if permission and candidate.kind in ("sentence", "rule") and (acts := _prohibited_stems(candidate.text)) and any(
+        if permission and candidate.kind in ("sentence", "rule") and (acts := prohibited_stems(candidate.text)) and any(
             a[0] in acts for position in hits.get(number, ()) for a in found[position].alternatives if a
         ):
             score += PROHIBITED_ACT_BONUS  # the act the question asks about is the one the provision forbids

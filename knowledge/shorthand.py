@@ -33,7 +33,7 @@ def load(path: Path = SYNONYMS_PATH) -> dict[str, str]:
 @functools.lru_cache(maxsize=8)
 def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(r"(?<![\w'])(" + alternatives + r")(?![\w'])", re.I)
+    return re.compile(r"(?<![\w'’])(" + alternatives + r")(?![\w'’])", re.I)
 
 
 def expand(text: str, table: dict[str, str]) -> str:

@@ -188,12 +188,15 @@ def also_applies(question: str, provision: str) -> str | None:
     asks about the case the provision excepts: "… apply to hotels where they conflict with State law?" met by "…
     except to the extent that any such provision may be found in conflict with the laws of this State"); None
     otherwise."""
-    asked = _APPLIES_TO.search(question)
-    if asked is None:
-        return None
-    thing = asked.group(1).lower().rstrip("s")
-    said = re.search(str(_FORMS["also_applies"]).format(word=re.escape(thing)), provision, re.IGNORECASE)
-    if said is None:
+    # (the thing it "applies to" that the provision names: "Does a provision … that applies to rooming houses also apply
+    # to hotels …?": hotels)
+    found = (
+        (asked, said)
+        for asked in _APPLIES_TO.finditer(question)
+        if (said := re.search(str(_FORMS["also_applies"]).format(word=re.escape(asked.group(1).lower().rstrip("s"))), provision, re.I))
+    )
+    asked, said = next(found, (None, None))
+    if asked is None or said is None:
         return None
     excepted = _EXCEPT_CLAUSE.search(provision[said.end() :])
     if excepted and len(prefix_stems(excepted.group(1)) & prefix_stems(question[asked.end() :])) >= 2:

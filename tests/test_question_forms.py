@@ -25,7 +25,11 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
         elif key == "alternative_ways":  # the patterns, and people's words -> the texts' word for each way
             for part in ("split", "only", "allowed"):
                 re.compile(value[part])
-            assert all(isinstance(w, str) and isinstance(t, str) for w, t in value["ways"].items())
+            # (a word may stand for the wordings of several texts: "handed" -> "personally", "in person")
+            assert all(
+                isinstance(w, str) and (isinstance(t, str) or (isinstance(t, list) and t and all(isinstance(x, str) for x in t)))
+                for w, t in value["ways"].items()
+            )
         elif key == "lacking_as":  # people's word for a missing thing -> the texts' word ("lid" -> "cover")
             assert value and all(isinstance(w, str) and isinstance(t, str) and w and t for w, t in value.items()), key
         elif key == "precedence_classes":  # a kind of law -> the words that name it ("town code": local)

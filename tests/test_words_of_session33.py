@@ -171,7 +171,7 @@ def test_two_units_sharing_one_toilet_is_answered_by_the_rule_against_it_not_the
     asked = "In Muskego, the owner is turning the upstairs into two apartments and says both can share the one toilet in the hall. Is that allowed?"
     lead = selector.select(kb, asked, "muskego", limit=3)[0].candidate.text
     assert "Under no circumstances may occupants of two or more dwelling units share a toilet" in lead, lead
-    assert "shar" in selector._prohibited_stems(lead)
+    assert "shar" in selector.prohibited_stems(lead)
 
 
 # -- answers led by what was asked (municipality, topic, role, question, how the answer opens, a quote it must hold) ----

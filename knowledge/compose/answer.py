@@ -79,7 +79,17 @@ def standard_line(kb: KnowledgeBase, standard: Any) -> str:
     """ "floor area of a sleeping room used by one occupant: at least 70 square feet (conditions)"."""
     description = kb.standard_description(standard.key).split(" (")[0]
     conditions = f" ({plain(kb, standard.conditions)})" if standard.conditions else ""
-    return f"{_lower_first(description)}: {standard.value_text}{conditions}"
+    words = _plain_value(kb, standard)
+    said = f", that is {words}" if words and words not in standard.value_text else ""  # "once each week, that is weekly"
+    return f"{_lower_first(description)}: {standard.value_text}{said}{conditions}"
+
+
+def _plain_value(kb: KnowledgeBase, standard: Any) -> str:
+    """A standard's value in everyday words, where the vocabulary gives them (``plain``: 1 per week is "weekly")."""
+    table = ((kb.meta("standards") or {}).get(standard.key) or {}).get("plain") or {}
+    value = standard.value
+    key = str(int(value)) if isinstance(value, (int, float)) and float(value).is_integer() else str(value)
+    return str(table.get(key) or table.get(value) or "")
 
 
 def citation_payload(section: Section) -> dict[str, Any]:

@@ -125,7 +125,8 @@ def keeps_topic(kb: KnowledgeBase, text: str, asked: str | None, confidence: flo
     in_play = bool(keywords_named(kb.topic_config(last).keywords, question_form.story_and_question(text)[1]))
     if not in_play and not question_form.refers_back(text, kb.meta("back_references") or ()):
         return False
-    return not keywords_named(kb.topic_config(asked).keywords, text)
+    # (a word of each: the one in play, "… let him in or can I ask for a warrant?")
+    return in_play or not keywords_named(kb.topic_config(asked).keywords, text)
 
 
 def unaddressed_guess(
@@ -264,6 +265,22 @@ def asking_sentence_topic(
     # ("… water heater so low it's barely warm. What temperature is required?" stays with the hot water)
     matched = {t: max((r.lexical for r in selector.select(kb, asking, municipality, topics=[t], limit=1)), default=0.0) for t in (topic, best)}
     return best if matched[best] >= max(ASKING_TOPIC_MIN, matched[topic] + ASKING_TOPIC_GAIN) else topic
+
+
+def figure_of_other_topic(kb: KnowledgeBase, text: str) -> str | None:
+    """The one topic that is no space check a figure question sizing no room names, when it has figures of its own
+    ("howard - max fine for overcrowding a unit?", "whats the fine if i rent out a bdrm thats too small?": the
+    penalties, though a unit or a bedroom is named); None otherwise."""
+    from knowledge import parsing  # noqa: PLC0415
+
+    asking = question_form.story_and_question(text)[1]
+    if question_form.question_kind(asking) != "figure" or any(r.ok for r in parsing.parse_space_request(text).rooms):
+        return None
+    # (a keyword as a thing, not as a quality: "the maximum number of occupants permitted" names no permit)
+    things = " ".join(w for w in re.findall(r"[a-z0-9]+", asking.lower()) if not w.endswith(("ed", "ing")))
+    named = {name for _, name in _topics_named(kb, things) if not kb.topic_config(name).space and not kb.topic_config(name).space_kinds}
+    found = named.pop() if len(named) == 1 else None
+    return found if found is not None and kb.topic_config(found).standards else None
 
 
 def _topics_named(kb: KnowledgeBase, text: str) -> list[tuple[int, str]]:

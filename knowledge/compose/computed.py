@@ -55,7 +55,7 @@ def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str],
 # A temperature the question states ("it's 65 inside", "the water only gets to 100 degrees"): a number in
 # this range not followed by a unit of something else, and not the outside temperature.
 _TEMPERATURE = re.compile(
-    r"(?<![-\d.§$])(?<!§ )(?<!minus )(?<!below )(?<!chapter )(?<!chap )(?<!ch\. )(?<!ch )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
+    r"(?<![-\d.§$])(?<!§ )(?<!minus )(?<!below )(?<!chapter )(?<!chap )(?<!\bch\. )(?<!\bch )(\d{2,3}(?:\.\d)?)(?![-–]\d)\s*(?:°\s*f?|degrees?(?: f(?:ahrenheit)?)?|deg)?"
     r"(?!\s*(?:sq|square|ft|feet|foot|'|\"|x\b|by\b|%|percent|inch|in\.|in(?=\s*(?:$|[,;)]|wide|tall|high|long|deep))|"
     r"days?|hours?|units?|people|persons|ppl|years?|yrs?|months?|weeks?|below|under zero|outside|out\b|\d))",
     re.I,
@@ -278,7 +278,8 @@ def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str]
     said = f"{count} outlet{'' if count == 1 else 's'}" + (" and no light fixture" if fixture is False else " and a light fixture" if fixture else "")
     # "doesn't there have to be another outlet or a light?" asks whether more is required: "Yes" when it falls short
     asking = question_form.SECOND_ALTERNATIVE.split(question_form.story_and_question(question)[1], maxsplit=1)[0]  # the first asks
-    more = bool(question_form.OBLIGATION.search(asking) and question_form.ASKS_FOR_MORE.search(asking))
+    # ... and so does "is my landlord supposed to fix that?"
+    more = bool(question_form.OBLIGATION.search(asking) and question_form.ASKS_FOR_MORE.search(asking)) or fails_asked(asking)
     opening = ("Yes. " if enough != more else "No. ") if question_form.question_kind(question) == "yes_no" else ""
     lead = (
         f"{opening}With {said}, the room {'meets' if enough else 'falls short of'} what the {muni.name} code asks of a "

@@ -4,6 +4,8 @@ alone, and the definition whose words answer a question its topic leaves alone."
 
 from __future__ import annotations
 
+import re
+
 from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
 from knowledge.compose.elsewhere import defined_elsewhere
@@ -11,6 +13,12 @@ from knowledge.compose.lookups import answer_definition
 from knowledge.compose.membership import membership_term, with_membership
 from knowledge.kb import KnowledgeBase
 from knowledge.sentences import states_a_figure
+
+# A definition's count of what it is made of ("Any dwelling containing more than two dwelling units."): a figure too.
+_COUNT_OF_UNITS = re.compile(
+    r"\b(?:more than|less than|fewer than|at least|not more than|two or more|three or more)\s+(?:\w+\s+){0,2}?(?:dwelling units|units|rooms|persons)\b",
+    re.IGNORECASE,
+)
 
 
 def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
@@ -21,7 +29,8 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are", "can", "could", "may", "would"})
     member = membership_term(kb, question, municipality)
     defined = kb.definitions(member, municipality) if member and not yes_no else ()
-    if member and not yes_no and not (selector.question_kind(asking) == "figure" and defined and states_a_figure(defined[0].text)):
+    counts = defined and (states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text))
+    if member and not yes_no and not (selector.question_kind(asking) == "figure" and counts):
         member = None  # (but "to how many persons must space be let before … counts as a rooming house?": its figure)
     return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
 

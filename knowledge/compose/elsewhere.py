@@ -53,6 +53,9 @@ def better_topic(
     best = selector.select(kb, question, muni.key, role, ranking, topics=others, limit=1)
     here = ranked[0].lexical if ranked else 0.0
     if best and best[0].lexical >= max(here + OTHER_TOPIC_MARGIN, floor):
+        head = question_form.FIGURE_HEAD.search(question) if floor > 0 else None
+        if head and selector.stem(head.group(1).lower()) not in {selector.stem(w) for w in selector.tokens(best[0].candidate.text)}:
+            return None  # (the figure a topic this code leaves alone asks: "What minimum ceiling height … for a sleeping room?")
         return next(t for t in best[0].candidate.topics if t in others)
     return None
 
@@ -74,7 +77,10 @@ def closest_elsewhere(kb: KnowledgeBase, topic: str, ranked: Sequence[Any], over
     if other and named and not keywords_named(named, overall[0].candidate.text):
         # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
         # reasonably weathertight", a maintenance duty that names the window)
-        return other if keywords_named(kb.topic_config(other).keywords, question) else None
+        # ... named outside the purpose the question gives ("can i shut off the water for 2 hrs to fix a leaking pipe?": the
+        # shut-off, not the leak it is for)
+        asked = question_form.PURPOSE_CLAUSE.sub(" ", question) if keywords_named(named, question_form.PURPOSE_CLAUSE.sub(" ", question)) else question
+        return other if keywords_named(kb.topic_config(other).keywords, asked) else None
     return other
 
 def elsewhere(
@@ -145,6 +151,9 @@ def addressed_elsewhere(
     # another sense ("licensed", "may permit a variance"), do not move the question elsewhere
     if heaviest_concept(kb, question, muni.key) not in ranked[0].matched:
         return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
+    named = keywords_named(kb.topic_config(topic).keywords, question)
+    if named and not keywords_named(named, ranked[0].candidate.text):
+        return None  # "What minimum ceiling height applies to habitable rooms …?" is not met by the heating's "habitable rooms"
     silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
     keywords = {k for t in silent for k in kb.topic_config(t).keywords}
     # an officer's title says who acts, not what is asked ("… give the Building Inspector a right to enter … notice?"
@@ -249,13 +258,14 @@ RELIEF_LOOK = 80
 def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None) -> str | None:
     """The topic of a provision that says the thing the user counts on does not relieve or excuse ("… the one who gave
     me my rooming house permit. doesnt the permit protect me?": the Penalty's "… shall not constitute a defense"), when
-    the question asks whether it does and that provision is of another topic; None otherwise."""
+    the question asks whether it does and that provision is of another topic; ``topic`` itself when it is of this one
+    (then the question stays here); None otherwise."""
     if not COUNTS_ON.search(question) or selector.question_kind(question) != "yes_no":
         return None  # (… "he can't get penalized for code problems. Is that true?" counts on it too)
     for ranked in selector.select(kb, question, muni.key, role, (), limit=RELIEF_LOOK):
         text = ranked.candidate.text
         if ranked.lexical >= RELIEF_MIN_LEXICAL and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
-            return None if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
+            return topic if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
     return None
 
 

@@ -19,6 +19,7 @@ from knowledge.compose.lookups import answer_definition, definition_citations
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
 from knowledge.question_form import YES_NO_STARTS
+from knowledge.records import Definition
 from knowledge.titles import named_titles
 from knowledge.yes_no_forms import sends_to_asked
 
@@ -57,7 +58,7 @@ _IS_WORDS = frozenset({"is", "are", "isnt", "arent"})
 
 
 # The most words between an asking verb of ``asks_around`` and its "as" ("count the dining room as a bedroom").
-ASKS_AROUND_GAP = 4
+ASKS_AROUND_GAP = 8
 
 
 def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
@@ -73,6 +74,8 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
     terms = {" ".join(_WORD.findall(p.lower())): t for p, t in kb.term_phrases(municipality).items()}
     # the term after the asking words ("counts as an infestation"), not "does the heat rule include the basement?"
     phrases = [p for p in config.get("asks") or () if not str(p).startswith("includ")]
+    if selector.question_kind(asking) == "figure":
+        phrases += list(config.get("asks_in_figure") or ())
     # ... or the thing between the asking verb and "as" ("can i count the dining room as a bedroom …?")
     split = [(w, "as") for w in config.get("asks_around") or ()]
     for phrase in [*phrases, *(config.get("asks_of_it") or ()), *split]:
@@ -263,16 +266,29 @@ def _share_value(said: str) -> float:
     return float(question_form._FORMS["share_words"][said])
 
 
+# A whole height and the part of it below (or above) grade, in feet ("a lower level has an 8-foot floor-to-ceiling height, 3
+# feet of which lies below the average adjoining grade").
+_HEIGHT_PART = re.compile(
+    r"\b(\d+(?:\.\d+)?)[- ]?(?:foot|feet|ft)\b[^.?;]{0,60}?\b(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\b[^.?;]{0,40}?\b(below|above|under|underground)\b",
+    re.IGNORECASE,
+)
+
+
 def by_share(question: str, text: str) -> tuple[str, str] | None:
     """A definition by a share of a height below (or above) grade ("BASEMENT — … having 1/2 or more of its clear
     floor-to-ceiling height below the average grade …") against the share the question tells ("… a lower level has 40
     percent of its floor-to-ceiling height below the average adjoining grade. Is it a basement?": "No")."""
     share = _share_pattern()
     told = re.search(rf"\b(less than|more than|under|over|about|roughly)?\s*{share}\b[^.?;]{{0,60}}?\b(below|above|under|underground)\b", question, re.I)
-    if told is None:
+    heights = _HEIGHT_PART.search(question) if told is None else None  # "an 8-foot floor-to-ceiling height, 3 feet of which …"
+    if told is None and (heights is None or not 0 < float(heights.group(2)) < float(heights.group(1))):
         return None
-    value = _share_value(told.group(2)) + {"less than": -0.001, "under": -0.001, "more than": 0.001, "over": 0.001}.get((told.group(1) or "").lower(), 0.0)
-    side = "above" if told.group(3).lower() == "above" else "below"
+    if told is not None:
+        value = _share_value(told.group(2)) + {"less than": -0.001, "under": -0.001, "more than": 0.001, "over": 0.001}.get((told.group(1) or "").lower(), 0.0)
+        side = "above" if told.group(3).lower() == "above" else "below"
+    else:
+        value = float(heights.group(2)) / float(heights.group(1))
+        side = "above" if heights.group(3).lower() == "above" else "below"
     for clause in clauses(text):
         found = re.search(rf"\b(less than|more than)?\s*{share}\s*(or more|or less)?\s+of its\b[^.;]*?\b(below|above)\b", clause, re.I)
         if found is None:
@@ -478,6 +494,14 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
     muni = kb.municipality(municipality)
     says = f'The {muni.name} code\'s definition of "{term.lower()}" says'
     found = membership_verdict(kb, question, term, text, municipality)
+    instead = _met_instead(kb, question, term, municipality) if found is not None and found[0] == "No" else None
+    if instead is not None:  # "… 8-foot height, 3 feet of which lies below … Is it a basement?": No, a half-basement
+        lead = (
+            f'No, by the {muni.name} code\'s definition of "{term.lower()}". It is what the code defines as '
+            f'"{instead.term.lower()}": "{instead.text}"'
+        )
+        cited = [*definition_citations(kb, instead), *(answer.payload.get("citations") or [])]
+        return Answer(f"{lead}\n{answer.text}", {**answer.payload, "citations": cited, "yes_no": "no"}, answer.buttons)
     if found is not None:
         word, clause = found
         if " ".join(clause.split()) == " ".join(text.split()):  # the whole definition decides: quoted once, below
@@ -495,6 +519,16 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
         return Answer(f'{says}: "{clause}"\n{answer.text}', {**answer.payload, "asked_clause": clause}, answer.buttons)
     # "who must approve extermination methods?": the whole definition answers (… "approved by the Health Officer")
     return Answer(answer.text, {**answer.payload, "asked_clause": clause}, answer.buttons)
+
+
+def _met_instead(kb: KnowledgeBase, question: str, term: str, municipality: str) -> Definition | None:
+    """Another defined term of this code whose definition the share the question tells meets, where it does not meet
+    ``term``'s ("… less than half of its floor-to-ceiling height below grade a basement?": a cellar); None otherwise."""
+    for other in dict.fromkeys(kb.term_phrases(municipality).values()):
+        found = kb.definitions(other, municipality) if str(other).lower() != term.lower() else []
+        if found and (by_share(question, found[0].text) or ("",))[0] == "Yes":
+            return found[0]
+    return None
 
 
 # The words a definition may open with before the term it makes the thing ("A habitable room used … for cooking").

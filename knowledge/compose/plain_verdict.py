@@ -41,9 +41,11 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     if (
         verdict == "No"
         and question_form.AUTHORITY_ASKS.search(question)
-        and not question_form.names_officer(provision)
+        and (not question_form.names_officer(provision) or question_form.THING_PROHIBITED.search(provision))
     ):
-        return None  # "can the city condemn my building?" is not answered by "No person shall occupy …"
+        # "can the city condemn my building?" is not answered by "No person shall occupy …", nor by "No building …
+        # placarded … shall again be used … until … the placard is removed by the Building Inspector"
+        return None
     if verdict == "No" and (
         question_form.lacks_required(question, provision)
         or question_form.granted_only_with(question, provision)
@@ -80,7 +82,19 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL
+    if verdict == "Yes" and _authority_act_named(question, provision):
+        floor = QUALITY_MIN_LEXICAL  # "… no working bathroom … can the town condemn it?": "… shall be condemned … by the Building Inspector"
     return verdict if verdict and lexical >= floor else None
+
+
+def _authority_act_named(question: str, provision: str) -> bool:
+    """Whether a question asks whether an authority may do an act ("can the town condemn it?") and the provision has
+    an officer do that very act ("… shall be condemned as unfit … by the Building Inspector")."""
+    asked = question_form.AUTHORITY_ASKS.search(question_form.story_and_question(question)[1])
+    if asked is None or not question_form.names_officer(provision):
+        return False
+    act = selector.stem(asked.group(0).split()[-1].lower())
+    return len(act) >= 4 and act in {selector.stem(w) for w in selector.tokens(provision)}
 
 
 _NEEDS_THING = re.compile(question_form._FORMS["needs_thing"], re.IGNORECASE)

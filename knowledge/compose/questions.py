@@ -6,6 +6,7 @@ what the text does not state said plainly; also which duty a message asks about.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
@@ -111,7 +112,32 @@ def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str
     return found[0] if found else kb.standard(municipality, key)
 
 
+# The topics one question has been passed through on its way to an answer (one topic may hand it to another, never
+# back: "… can i use the permit as a defense?" went from penalties to rooming houses and back without end).
+_ON_THE_WAY: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_ON_THE_WAY", default=frozenset())
+
+
 def answer_question(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    facts: Mapping[str, Any] | None = None,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+) -> Answer | None:
+    """The answer to one question on a topic (:func:`_answer_question`), each topic passed through at most once (None,
+    the topic's overview, if a way round comes back to it)."""
+    if (topic, question) in _ON_THE_WAY.get():
+        return None
+    token = _ON_THE_WAY.set(_ON_THE_WAY.get() | {(topic, question)})
+    try:
+        return _answer_question(kb, municipality, topic, question, facts, role, ranking)
+    finally:
+        _ON_THE_WAY.reset(token)
+
+
+def _answer_question(
     kb: KnowledgeBase,
     municipality: str,
     topic: str,
@@ -197,9 +223,11 @@ def answer_question(
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
-    other = other or relieving_topic(kb, muni, topic, question, role) or closest_elsewhere(kb, topic, ranked, overall, question)
+    relief = relieving_topic(kb, muni, topic, question, role)  # ("… can i use the permit as a defense?": the Penalty's
+    # "… shall not constitute a defense" here keeps the question here)
+    other = other or (relief if relief != topic else None) or (closest_elsewhere(kb, topic, ranked, overall, question) if relief != topic else None)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
-    if other is not None:
+    if other is not None and (other, question) not in _ON_THE_WAY.get():  # (a topic already passed through: answer here)
         return answer_question(kb, muni.key, other, question, facts, role, ())
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
@@ -262,7 +290,8 @@ def answer_question(
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
     ranked = prefer_general(kb, question, ranked)
     itemized = bool(ranked) and item_lead_in(kb, muni.key, ranked[0].candidate.citation) is not None  # its lead-in may settle it
-    ranked = settling_first(question, ranked, None if itemized else lambda r: asking_share(kb, question, muni.key, r))
+    share_of = lambda r: asking_share(kb, question, muni.key, r)  # noqa: E731
+    ranked = settling_first(question, ranked, None if itemized else share_of, kb, share_of)
     ranked = fitting_first(kb, question, ranked, ANSWER_MIN_LEXICAL)  # "6 unit bldg": not the rule for four or fewer
     # (the sentence that sets the time for the act asked about first: "how long do i have to appeal …?")
     timed = period_first(
@@ -411,7 +440,10 @@ def _beyond_topics(
     if sentence is not None:
         return compose_lead(kb, muni, topic, question, [sentence], role)
     term = best[0].candidate.key
+    if selector.question_kind(question) == "figure" and not states_a_figure(best[0].candidate.text):
+        return None  # "What minimum ceiling height … for a sleeping room?" is not what "cellar" means
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
+
 
 # A figure question leads with the best numeric standard when it matches at most this much less of
 # the question than the best sentence (and at least as much as a figure on the "also" line: ALSO_MIN_LEXICAL).
@@ -470,8 +502,9 @@ def _asked_missing_standard(
     best = max(standards, key=lambda k: (scores.get(k, 0.0), k in stated))
     if best in stated or scores.get(best, 0.0) < ASKED_MIN_MATCH:
         return None
-    opening = question_form._WORD.findall(question_form.story_and_question(question)[1].lower())[:1]
-    if lead is not None and lead.lexical >= LEAD_MATCHES_ALL and set(opening) & question_form.YES_NO_STARTS:
+    asking = question_form.story_and_question(question)[1]
+    opening = {*question_form._WORD.findall(asking.lower())[:1], question_form._opening_after_place(asking)}  # ("amery - does …")
+    if lead is not None and lead.lexical >= LEAD_MATCHES_ALL and opening & question_form.YES_NO_STARTS:
         return None
     if any(scores.get(k, 0.0) >= scores[best] - 0.1 for k in stated):
         return None  # a figure the text does state answers nearly as well

@@ -35,16 +35,39 @@ def _settles(question: str, ranked: Any, granted: bool = True, share: Callable[[
 GRANTED_MARGIN = 0.05
 
 
-def settling_first(question: str, ranked: Sequence[Any], share: Callable[[Any], float] | None = None) -> list[Any]:
+def settling_first(
+    question: str,
+    ranked: Sequence[Any],
+    share: Callable[[Any], float] | None = None,
+    kb: Any = None,
+    act_share: Callable[[Any], float] | None = None,
+) -> list[Any]:
     """The ranking with the first of its best few that answers a yes/no question "No" (or "Yes" by a requirement:
     ``_settles``) moved to the front, when the best does not settle it ("pulled the condemned sign off, is he allowed?": "No person shall deface or remove the
     placard", not the sentence about referring the owner to the City Attorney); a permission the code grants only
     when none of them settles it so ("can he vote on my variance?": "No member of the Board shall take part …", not
-    "the Board … may permit a variance"); unchanged otherwise."""
+    "the Board … may permit a variance"); unchanged otherwise. With ``kb``, the act the asking sentence names is read in
+    the code's words too ("take it down": remove), for the prohibition of that very act; ``act_share`` (the asking
+    sentence's share) lets that prohibition, when it is the best, settle it by what the sentence that asks matches."""
     ranked = list(ranked)
     question = first_part(question)  # "do i need a permit? from who": the yes or no is the first part's
-    if not ranked or selector.question_kind(question) != "yes_no" or _settles(question, ranked[0], granted=False):
+    if not ranked or selector.question_kind(question) != "yes_no":
         return ranked
+    # (the one forbidding the very act the asking sentence names first: "may an owner remove the placard …?": "No person
+    # shall deface or remove the placard", not "No building … placarded … shall again be used …")
+    asking = question_form.story_and_question(question)[1]
+    asked = {selector.stem(w) for w in selector.tokens(asking)}
+    if kb is not None:  # ... in the code's words too ("take it down": remove)
+        asked |= {w for c in selector.concepts(asking, kb.concept_phrases()) for a in c.alternatives for w in a}
+    forbids = lambda r: bool(selector.prohibited_stems(r.candidate.text) & asked)  # noqa: E731
+    if _settles(question, ranked[0], granted=False):
+        floor = ranked[0].lexical - SETTLE_MARGIN
+        act = None if forbids(ranked[0]) else next(
+            (r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and forbids(r) and _settles(question, r, granted=False)), None
+        )
+        return [act, *[r for r in ranked if r is not act]] if act is not None else ranked
+    if forbids(ranked[0]) and act_share is not None and _settles(question, ranked[0], False, act_share):
+        return ranked  # "… can i just take the placard off the door myself": the placard's own prohibition, by the asking sentence
     # a plain duty's "Yes" gives way only to a requirement ("do I need a permit?": "No person shall operate a
     # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
     plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
@@ -62,7 +85,8 @@ def settling_first(question: str, ranked: Sequence[Any], share: Callable[[Any], 
     # (``share``: how much of the question a provision matches, for its yes or no: of the sentence that asks, after a
     # story, "… they just sleep there. do i need a permit for that?"; not when the best already answers plainly, and
     # only when no provision settles it by its match of the whole message)
-    settles = next((r for r in near if _settles(question, r, granted=False) and (not plain_yes or gives_way(r.candidate.text))), None)
+    settling = [r for r in near if _settles(question, r, granted=False) and (not plain_yes or gives_way(r.candidate.text))]
+    settles = next((r for r in settling if forbids(r)), settling[0] if settling else None)
     if settles is None and share is not None and not plain_yes:  # only when none settles it by the whole message
         settles = next((r for r in near if _settles(question, r, False, share)), None)
     if settles is None and not plain_yes and not _settles(question, ranked[0]):

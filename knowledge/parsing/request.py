@@ -254,8 +254,8 @@ def _read_request(lowered: str) -> SpaceRequest:
     if kind == "unit" and counted_bedrooms and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
         kind = "bedroom"  # "we rent a 2 bedroom … the kids share the other one, 11 by 9": a room, not the unit
     largest_bedroom = float(vocab.get("largest_bedroom_sqft") or 0)
-    if kind == "bedroom" and not rooming and largest_bedroom and rooms and all(r.ok and (r.area_sqft or 0) > largest_bedroom for r in rooms):
-        kind = "unit"  # "the listing said 900 square feet … move his brother into the spare room": the unit's size
+    if kind in ("bedroom", None) and not rooming and largest_bedroom and rooms and all(r.ok and (r.area_sqft or 0) > largest_bedroom for r in rooms):
+        kind = "unit"  # "the listing said 900 square feet … move his brother into the spare room", "the place … is only 900 sq ft"
     story, asking = story_and_question(lowered)
     if (
         kind == "unit"
