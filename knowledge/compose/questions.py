@@ -5,9 +5,10 @@ what the text does not state said plainly; also which duty a message asks about.
 
 from __future__ import annotations
 
+import functools
 import re
 from contextvars import ContextVar
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from knowledge import question_form, selector
 from knowledge.answer_parts import source_line
@@ -117,27 +118,25 @@ def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str
 _ON_THE_WAY: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_ON_THE_WAY", default=frozenset())
 
 
+def _once_on_the_way(answer: Callable[..., Answer | None]) -> Callable[..., Answer | None]:
+    """``answer`` for one question on a topic, each topic passed through at most once (None, the topic's overview, if a
+    way round comes back to it)."""
+
+    @functools.wraps(answer)
+    def once(kb: KnowledgeBase, municipality: str, topic: str, question: str, *rest: Any, **named: Any) -> Answer | None:
+        if (topic, question) in _ON_THE_WAY.get():
+            return None
+        token = _ON_THE_WAY.set(_ON_THE_WAY.get() | {(topic, question)})
+        try:
+            return answer(kb, municipality, topic, question, *rest, **named)
+        finally:
+            _ON_THE_WAY.reset(token)
+
+    return once
+
+
+@_once_on_the_way
 def answer_question(
-    kb: KnowledgeBase,
-    municipality: str,
-    topic: str,
-    question: str,
-    facts: Mapping[str, Any] | None = None,
-    role: str | None = None,
-    ranking: Sequence[tuple[str, float]] = (),
-) -> Answer | None:
-    """The answer to one question on a topic (:func:`_answer_question`), each topic passed through at most once (None,
-    the topic's overview, if a way round comes back to it)."""
-    if (topic, question) in _ON_THE_WAY.get():
-        return None
-    token = _ON_THE_WAY.set(_ON_THE_WAY.get() | {(topic, question)})
-    try:
-        return _answer_question(kb, municipality, topic, question, facts, role, ranking)
-    finally:
-        _ON_THE_WAY.reset(token)
-
-
-def _answer_question(
     kb: KnowledgeBase,
     municipality: str,
     topic: str,
