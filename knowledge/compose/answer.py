@@ -86,10 +86,10 @@ def standard_line(kb: KnowledgeBase, standard: Any) -> str:
 
 def _plain_value(kb: KnowledgeBase, standard: Any) -> str:
     """A standard's value in everyday words, where the vocabulary gives them (``plain``: 1 per week is "weekly")."""
-    table = ((kb.meta("standards") or {}).get(standard.key) or {}).get("plain") or {}
+    table = ((kb.meta("standards") or {}).get(standard.key) or {}).get("plain") or {}  # (its keys JSON strings: "1")
     value = standard.value
     key = str(int(value)) if isinstance(value, (int, float)) and float(value).is_integer() else str(value)
-    return str(table.get(key) or table.get(value) or "")
+    return str(table.get(key) or "")
 
 
 def citation_payload(section: Section) -> dict[str, Any]:
