@@ -108,12 +108,48 @@ def covered_names(kb) -> list[str]:
     return [m.name for m in kb.municipalities()]
 
 
+_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = dict(zip("twenty thirty forty fifty sixty seventy eighty ninety".split(), range(20, 100, 10)))
+_NUMBER_WORD = re.compile(
+    rf"\b(?:({'|'.join(_TENS)})(?:[- ]({'|'.join(_ONES[1:10])}))?|({'|'.join(_ONES)}))(?: (hundred|thousand))?\b"
+)
+# One figure, said as the code says it or as people write it: "thirty days" is "30 days", "1,000 square feet" is
+# "1000 sq ft", "70° F" is "70 degrees", "10 percent" is "10%", "five-foot candles" is "5 footcandles".
+_FIGURE_FORMS = (
+    (re.compile(r"(?<=\d),(?=\d{3}\b)"), ""),
+    (re.compile(r"\s*(?:°|degrees?)(?:\s*(?:fahrenheit|f)\b)?"), " degrees"),
+    (re.compile(r"\b(?:square|sq\.?)\s*(?:feet|foot|ft\.?)(?!\w)|\bsqft\b"), "sq ft"),
+    (re.compile(r"\s*(?:percent|per cent)\b|\s+%"), "%"),
+    (re.compile(r"(?<=\d)[- ]?foot[- ]?candles?\b|\bfoot[- ]?candles?\b"), " footcandles"),
+    (re.compile(r"(?<=\d) ?(?:feet|foot)\b"), " ft"),
+    (re.compile(r"(?<=\d) ?inch(?:es)?\b"), " in"),
+)
+
+
+def _number(match: re.Match[str]) -> str:
+    tens, ones, single, scale = match.groups()
+    value = _TENS[tens] + (_ONES.index(ones) if ones else 0) if tens else _ONES.index(single)
+    return str(value * {"hundred": 100, "thousand": 1000}.get(scale or "", 1))
+
+
+def figure_forms(text: str) -> str:
+    """A folded text with its figures written one way (see ``_FIGURE_FORMS``)."""
+    text = _NUMBER_WORD.sub(_number, text)
+    for pattern, replacement in _FIGURE_FORMS:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
 def _leads_with(lead: str, head: str) -> bool:
     """Whether the head of a reply says the expected lead: "yes" and "no" as words ("no" is in "not" and "notice"),
-    anything else as written ("owner" in "owners", "70" in "70°")."""
+    anything else as written ("owner" in "owners", "70" in "70°"), a figure in any of its forms ("thirty days" for
+    "30 days")."""
     if lead in ("yes", "no"):
         return re.search(rf"(?<![a-z]){lead}(?![a-z])", head) is not None
-    return lead in head
+    if lead in head:
+        return True
+    figure = figure_forms(lead)  # a bare number ("eight") is no figure: it would be found in any "(8)"
+    return bool(re.search(r"\d", figure)) and not figure.isdigit() and figure in figure_forms(head)
 
 
 def score(entry: dict[str, Any], reply: str, payloads: list[dict[str, Any]], kb) -> Outcome:
@@ -174,6 +210,11 @@ def test_the_scoring_reads_replies_as_a_user_would(kb):
     assert first_sentences('Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F." More.') == (
         'Code, D says: "D. Heating facilities. Every dwelling shall heat to 70° F."'
     )
+    said_otherwise = {"municipality": "amery", "expect": {"lead": ["80 sq ft"], "quote": "at least 80 square feet"}}
+    assert score(said_otherwise, "In the City of Amery, floor area: eighty square feet.", [{"citations": [{"quote": section.text}]}], kb).right
+    assert not score(said_otherwise, "In the City of Amery, floor area: 8 square feet.", [{"citations": [{"quote": section.text}]}], kb).right
+    assert _leads_with("70 degrees", "the heat must reach 70° f.") and _leads_with("30 days", "within thirty days")
+    assert not _leads_with("eight", "weekly (8)") and not _leads_with("1000 sq ft", "100 sq ft")
     buried = "In the City of Amery, floor area: 70 square feet. Also 60. And then 80 square feet."
     assert not score(entry, buried, [{"citations": [{"quote": section.text}]}], kb).right
     assert not score(entry, good, [{"citations": []}], kb).right
