@@ -173,7 +173,7 @@ _REQUIRES_PARTY_TO = _pattern("requires_party_to")
 _ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
 ASKS_CLASSIFICATION = _pattern("asks_classification")
-
+_QUOTED = re.compile(r"(?<![\w'])'[a-z0-9][^']*'(?!\w)|\"[^\"]*\"|“[^”]*”")  # words quoted from the code: told, not asked
 
 WH_WORDS = frozenset(_FORMS["wh_words"])
 
@@ -247,7 +247,7 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
     if opens_yes_no and _FIGURE_AS_CONTENT.search(asking):
         return "yes_no"  # "Must an owner inform occupants in writing of the maximum number …?": whether, not the number
-    told = _STATED_FIGURE.sub(" ", text.lower())
+    told = _STATED_FIGURE.sub(" ", _QUOTED.sub(" ", text.lower()))  # ("code says 'at least once each week' - do i still …")
     told = _REFERENCED_FIGURE.sub(" ", told) if opens_yes_no else told  # "May … where its required minimum window area …?"
     unstated = " " + " ".join(_WORD.findall(told.replace("'", ""))) + " "
     if any(f" {w} " in unstated for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
@@ -516,14 +516,14 @@ def yes_no(question: str, provision: str) -> str | None:
         return "Yes"  # "may the owner's responsibility … be transferred to an occupant?": "… assumed … by agreement"
     if _REFUSES_OFFICER.search(story_and_question(question)[1]) and _GRANTS_ENTRY.search(provision) and not _CHOICE_GIVEN.search(provision):
         return "No"  # "inspector wants to inspect my rentals next wk. can i say no?" met by "… is hereby authorized …"
-    compels = COMPELS.search(story_and_question(question)[1])
-    required = _MAY_REQUIRE.search(provision)
+    asked = story_and_question(question)[1]  # (or the claim a bare "is that true?" asks back: "… we can make him …")
+    compels, required = COMPELS.search(question if _CONFIRM_TAG.search(asked) else asked), _MAY_REQUIRE.search(provision)
     if compels and required and not negated and re.search(rf"\b{re.escape(required.group(1))}", question, re.I):
         return "Yes"  # "can i make him get a warrant first?" met by "… the owner, occupant … may … require a warrant"
     if compels:
         # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
         # me?" is met by what he "may require" too
-        by_officer = not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we"))
+        by_officer = not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we", "i ", "we "))
         may_answers = compels.group(0).endswith(("me", "us")) or (by_officer and names_officer(provision))
         binding = r"\b(shall|must|required|may)\b" if may_answers else r"\b(shall|must|required)\b"
         affirmed = re.search(binding, provision, re.I) and not negated
@@ -683,9 +683,9 @@ WHAT_IF_INSTEAD = _pattern("what_if_instead")
 
 
 def asked_unit(question: str) -> str | None:
-    """The unit of time a question asks a figure in ("within how many days must …?" → "days"), or None."""
+    """The unit a question asks a figure in ("within how many days must …?" → "days", "how many people …" → "persons")."""
     match = _ASKED_UNIT.search(str(question or ""))
-    return match.group(1).lower() if match else None
+    return (match.group(1) or "persons").lower() if match else None
 
 
 _COUNT_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|sixty|ninety"

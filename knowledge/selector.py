@@ -536,6 +536,8 @@ def select(
             score += HEAD_COUNT_BONUS
         if unit and candidate.unit in TIME_UNITS:
             score += UNIT_BONUS if candidate.unit == unit else -UNIT_BONUS
+        elif unit == "persons" and candidate.unit == unit:
+            score += UNIT_BONUS  # "how many people can share one bathroom …?": so many persons per water closet
         elif unit and candidate.kind == "sentence" and _states_in_unit(candidate.text, unit):
             score += UNIT_BONUS  # "… is filed within 10 days following …"
         if needs and lexical > 0 and REQUIRED_CONDITION.search(candidate.text):

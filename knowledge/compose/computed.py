@@ -185,6 +185,9 @@ def age_counted(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
     return with_membership(kb, question, definitions[0].term, muni.key, answer_definition(kb, definitions[0].term, muni.key))
 
 
+# words quoted from the code ('three feet six inches below the outside finished grade'), not a length the asker states
+_QUOTED_WORDS = re.compile(r"(?<![\w'])'[a-z][^']*'(?!\w)|(?<![\w\"])\"[a-z][^\"]*\"|“[^”]*”")
+
 # a length as people write it before what it measures: "4 ft", "about 5 feet", "3' 6\"", "3 feet 6 inches"
 _STATED_LENGTH = r"(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')(?:\s*(\d+)\s*(?:in|inches|inch|\"))?\s+(?:[a-z]+\s+){0,2}?"
 
@@ -195,7 +198,8 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
     None when the question states no such length or the code sets no such limit."""
     from knowledge import parsing
 
-    lowered = parsing.words_to_digits(" ".join(question.lower().split()))
+    # ("code says floor cant be more than 'three feet six inches below …'. ours is like 7 feet down": the code's words, then ours)
+    lowered = parsing.words_to_digits(_QUOTED_WORDS.sub(" ", " ".join(question.lower().split())))
     for key, spec in question_form.STATED_LIMITS.items():
         if key not in standards:
             continue
@@ -365,7 +369,8 @@ def ceiling_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str
         used.append(excluded)
     elif minimum is not None and minimum.value:
         below = height < minimum.value - 1e-6
-        opening = ("No. " if below else "Yes. ") if yes_no else ""
+        says_no = below != fails_asked(asking)  # (but "… only about 7 feet … is that too low?": yes, it is)
+        opening = ("No. " if says_no else "Yes. ") if yes_no else ""
         share = kb.standard(muni.key, "ceiling_share_of_floor")
         over = f" over at least {share.value_text} of the floor" if share is not None else ""
         lines.append(

@@ -196,6 +196,9 @@ def duty_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str)
     topic taken is another: the classifier read the story ("Our landlord in Dresser shut off the gas … No heat, no
     stove, we're cooking on a hot plate. Is he allowed to keep it off like this?" is no kitchen question)."""
     duty = asked_duty(question, kb.fact_vocabulary())
+    asking = question_form.story_and_question(question)[1]
+    if duty and selector.question_kind(asking) == "figure" and asked_duty(asking, kb.fact_vocabulary()) != duty:
+        return None  # "… landlord says to use blankets. How warm is the landlord supposed to keep it?": a figure, no bedding
     named = topic_for_duty(kb, duty) if duty else None
     return named if named and named != topic and kb.rules(muni.key, duty) else None
 

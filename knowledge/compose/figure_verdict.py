@@ -50,7 +50,7 @@ def _stated(text: str, unit: str) -> list[tuple[float, str, bool]]:
     """Each figure of ``unit`` the text states, in order, with the words just before it and whether they put it on one
     side of the number ("more than 10 percent")."""
     data = load()
-    lowered = words_to_digits(" ".join(text.lower().split()))
+    lowered = words_to_digits(question_form._QUOTED.sub(" ", " ".join(text.lower().split())))  # (not "code says 'at least once …'")
     found: list[tuple[int, float]] = []
     taken: list[tuple[int, int]] = []
     if unit in ("in", "ft"):  # "2 ft 6 in", "7 feet 6 inches": one length
@@ -133,6 +133,8 @@ def figure_verdict(standard: Any, question: str) -> str | None:
         return None  # none, or several that may disagree ("3 days ago … do i have 10 days?")
     stated, before, sided = found[0]
     asked = question_form.story_and_question(question)[1]
+    if _compiled(load().get("still_required") or r"(?!)").search(asked):
+        return "Yes"  # "roomer says dont bother w/ weekly sheets … do i still have to change them": the requirement stands
     if fails_asked(asked):
         return "No" if complies(bound, stated, value) else "Yes"
     if not sided and _claims(asked, before):

@@ -77,12 +77,14 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         # "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable room
         # … unless:": it does, on the conditions the provision sets
         verdict = CONDITIONAL if question_form.NEGATIONS.search(provision) and _UNLESS.search(provision) else None
+    if verdict is None and _will_authority_act(question, provision) and not question_form.NEGATIONS.search(provision):
+        verdict = "Yes"  # "if i complain … will they actually come inspect?": "… the Building Inspector may inspect …"
     if verdict == "Yes" and _DISCLAIMED.search(question):
         return None  # "landlord says not his problem. is he right?" met by "… shall be effectively screened": whose, unsaid
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL
-    if verdict == "Yes" and _authority_act_named(question, provision):
+    if verdict == "Yes" and (_authority_act_named(question, provision) or _officer_may_require(question, provision)):
         floor = QUALITY_MIN_LEXICAL  # "… no working bathroom … can the town condemn it?": "… shall be condemned … by the Building Inspector"
     return verdict if verdict and lexical >= floor else None
 
@@ -95,6 +97,26 @@ def _authority_act_named(question: str, provision: str) -> bool:
         return False
     act = selector.stem(asked.group(0).split()[-1].lower())
     return len(act) >= 4 and act in {selector.stem(w) for w in selector.tokens(provision)}
+
+
+def _officer_may_require(question: str, provision: str) -> bool:
+    """Whether a question asks whether an authority can make someone do a thing ("… no railing at all … Can the town make
+    him put one in?") and the provision has the officer require it ("The Building Inspector may require a handrail …")."""
+    compels = question_form.COMPELS.search(question_form.story_and_question(question)[1])
+    by_officer = compels is not None and not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we"))
+    return by_officer and question_form.names_officer(provision.lower()) and re.search(r"\bmay require\b", provision, re.I) is not None
+
+
+def _will_authority_act(question: str, provision: str) -> bool:
+    """Whether a yes/no question asks whether an authority will do an act ("… will they actually come inspect?") that
+    the provision has its officer do."""
+    asked = question_form.AUTHORITY_ASKS.search(question_form.story_and_question(question)[1])
+    return (
+        asked is not None
+        and asked.group(0).lower().startswith(("will ", "would "))
+        and question_form.question_kind(question) == "yes_no"
+        and _authority_act_named(question, provision)
+    )
 
 
 _NEEDS_THING = re.compile(question_form._FORMS["needs_thing"], re.IGNORECASE)

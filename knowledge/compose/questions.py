@@ -509,6 +509,8 @@ def _asked_missing_standard(
         return None  # a figure the text does state answers nearly as well
     if lead is not None and lead.candidate.kind == "standard" and scores.get(lead.candidate.key, 0.0) >= scores[best]:
         return None
+    if lead is not None and question_form.ASKS_PERIOD.search(asking) and question_form.STATES_PERIOD.search(lead.candidate.text):
+        return None  # "how long does he get to fix it": "Allow a reasonable time for the performance of any act it requires."
     return best
 
 

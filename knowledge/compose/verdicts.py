@@ -31,6 +31,7 @@ from knowledge.facts import normalize as normalize_facts
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.phrase_match import has_phrase
 from knowledge.rules import Determination, Rule, Verdict, decide, evaluate, rule_status
+from knowledge.yes_no_forms import conflicts_with
 
 
 def answer_duty(
@@ -148,6 +149,9 @@ def _yes_or_no(vocabulary: Any, verdict: Verdict, question: str | None, role: st
         return "No, " if refuser in sides else ""
     if any(p.search(question) for p in vocabulary.proposals.get("waived", ())):
         return "No, "  # "can i rent it w/o cleaning?": it must be done, by the party the verdict names
+    asking = question_form.story_and_question(question)[1]  # (asked leave to do it another way: not "tenants say its my job. right?")
+    if verdict.rule is not None and question_form.PERMISSION.search(asking) and conflicts_with(question, verdict.rule.quote):
+        return "No, not that way: "  # "can i just tell them verbally?": "… shall advise the occupant in writing …"
     left_out = question_form.left_out_condition(question, verdict.rule.quote) if verdict.rule is not None else None
     if left_out and question_form.question_kind(question) == "yes_no":
         return f"No, not without {left_out}: "  # "showed up with no warning … do I have to let him in?": "after due notice"

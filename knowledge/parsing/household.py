@@ -288,6 +288,20 @@ def _each_in_turn(found: re.Match[str]) -> str:
     return f"{first} is {first_age} and {second} is {second_age}"
 
 
+@functools.lru_cache(maxsize=1)
+def _transposed_person_words() -> dict[str, str]:
+    """Each person word of ``people.yml`` of six letters or more with two neighbouring letters swapped ("boyfreind")."""
+    vocab = people_vocab()
+    words = [w for w in (*(vocab.get("singular") or {}), *(vocab.get("plural") or {})) if re.fullmatch(r"[a-z]{6,}", w)]
+    swapped = {w[:i] + w[i + 1] + w[i] + w[i + 2 :]: w for w in words for i in range(1, len(w) - 1) if w[i] != w[i + 1]}
+    return {typo: word for typo, word in swapped.items() if typo not in words}
+
+
+def _person_word(match: re.Match[str]) -> str:
+    """The person word a long word is a typo of (two letters swapped, the first letter kept), else the word itself."""
+    return _transposed_person_words().get(match.group(0), match.group(0))
+
+
 def parse_household(text: str) -> Household | None:
     """Who the people of a message are, with what their words say about their ages, or None.
 
@@ -300,6 +314,7 @@ def parse_household(text: str) -> Household | None:
         return None
     vocab = people_vocab()
     lowered = words_to_digits(without_citations(text[:MAX_TEXT_CHARS].lower())).replace("’", "'")
+    lowered = re.sub(r"[a-z]{6,}", _person_word, lowered)  # "me and my boyfreind": a boyfriend
     lowered = re.sub(r"\d+(?:\.\d+)?\s*(?:x|×|by|\*)\s*\d+(?:\.\d+)?", " dims ", lowered)  # room sizes are not people
     if vocab.get("unmarked_possessive"):  # "my sons bedroom … big enough for him?": my son's bedroom
         singular = vocab.get("singular") or {}

@@ -251,7 +251,8 @@ def _read_request(lowered: str) -> SpaceRequest:
         kind = "unit"
     smallest_unit = float(vocab.get("smallest_unit_sqft") or 0)
     counted_bedrooms = _COUNTED_BEDROOMS.search(lowered)
-    if kind == "unit" and counted_bedrooms and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
+    named_bedroom = counted_bedrooms or has_phrase(unscoped, kinds["bedroom"])  # ("share a bedroom in our apartment … 75 sq ft")
+    if kind == "unit" and named_bedroom and rooms and all(r.ok and (r.area_sqft or 0) < smallest_unit for r in rooms):
         kind = "bedroom"  # "we rent a 2 bedroom … the kids share the other one, 11 by 9": a room, not the unit
     largest_bedroom = float(vocab.get("largest_bedroom_sqft") or 0)
     if kind in ("bedroom", None) and not rooming and largest_bedroom and rooms and all(r.ok and (r.area_sqft or 0) > largest_bedroom for r in rooms):
