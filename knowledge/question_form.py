@@ -173,7 +173,7 @@ _REQUIRES_PARTY_TO = _pattern("requires_party_to")
 _ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
 ASKS_CLASSIFICATION = _pattern("asks_classification")
-_QUOTED = re.compile(r"(?<![\w'])'[a-z0-9][^']*'(?!\w)|\"[^\"]*\"|“[^”]*”")  # words quoted from the code: told, not asked
+ASKER_COMPELS = ("can i", "can we", "could i", "could we", "may i", "may we", "i ", "we ")  # the asker compels, no officer
 
 WH_WORDS = frozenset(_FORMS["wh_words"])
 
@@ -247,7 +247,7 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
     if opens_yes_no and _FIGURE_AS_CONTENT.search(asking):
         return "yes_no"  # "Must an owner inform occupants in writing of the maximum number …?": whether, not the number
-    told = _STATED_FIGURE.sub(" ", _QUOTED.sub(" ", text.lower()))  # ("code says 'at least once each week' - do i still …")
+    told = _STATED_FIGURE.sub(" ", _QUOTED.sub(" ", text.lower()))  # words quoted ("code says 'at least once each week' …") are told
     told = _REFERENCED_FIGURE.sub(" ", told) if opens_yes_no else told  # "May … where its required minimum window area …?"
     unstated = " " + " ".join(_WORD.findall(told.replace("'", ""))) + " "
     if any(f" {w} " in unstated for w in FIGURE_WORDS) and not _TELLS_FIGURE.search(asking):
@@ -523,7 +523,7 @@ def yes_no(question: str, provision: str) -> str | None:
     if compels:
         # "no screens on our windows … can I make the landlord put them in?": whether the landlord must; "can he make
         # me?" is met by what he "may require" too
-        by_officer = not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we", "i ", "we "))
+        by_officer = not compels.group(0).lower().startswith(ASKER_COMPELS)
         may_answers = compels.group(0).endswith(("me", "us")) or (by_officer and names_officer(provision))
         binding = r"\b(shall|must|required|may)\b" if may_answers else r"\b(shall|must|required)\b"
         affirmed = re.search(binding, provision, re.I) and not negated

@@ -10,7 +10,7 @@ from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
 from knowledge.compose.elsewhere import defined_elsewhere
 from knowledge.compose.lookups import answer_definition
-from knowledge.compose.membership import membership_term, with_membership
+from knowledge.compose.membership import counted_as, membership_term, with_membership
 from knowledge.kb import KnowledgeBase
 from knowledge.sentences import states_a_figure
 
@@ -28,8 +28,7 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     # ("does the baby count as an occupant for the sq ft rule?" names a figure, but opens as yes or no)
     yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are", "can", "could", "may", "would"})
     # ("… a baby 3 months old does the baby count as a occupant for the sq ft rules": whether someone counts, asked mid-message)
-    counts_as = (kb.meta("definition_membership") or {}).get("counts_as_term") or ()
-    yes_no = yes_no or any(re.search(str(c["pattern"]), asking, re.IGNORECASE) for c in counts_as)
+    yes_no = yes_no or bool(counted_as(kb, asking))
     member = membership_term(kb, question, municipality)
     defined = kb.definitions(member, municipality) if member and not yes_no else ()
     counts = defined and (states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text))

@@ -114,10 +114,15 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                     return term
             break
     defined = set(terms.values())
-    for implied in config.get("counts_as_term") or ():  # "does our newborn count in that?": an occupant or not
-        if re.search(str(implied["pattern"]), asking, re.IGNORECASE) and str(implied["term"]) in defined:
-            return str(implied["term"])
-    return None
+    # "does our newborn count in that?": an occupant or not
+    return next((term for term in counted_as(kb, asking) if term in defined), None)
+
+
+def counted_as(kb: KnowledgeBase, asking: str) -> list[str]:
+    """The terms a sentence asks whether someone counts as ("does the baby count as a occupant …": occupant), by
+    ``counts_as_term`` in vocab.yml, in its order; none when it asks no such thing."""
+    config = kb.meta("definition_membership") or {}
+    return [str(i["term"]) for i in config.get("counts_as_term") or () if re.search(str(i["pattern"]), asking, re.IGNORECASE)]
 
 
 def _weighed_thing(

@@ -103,7 +103,7 @@ def _officer_may_require(question: str, provision: str) -> bool:
     """Whether a question asks whether an authority can make someone do a thing ("… no railing at all … Can the town make
     him put one in?") and the provision has the officer require it ("The Building Inspector may require a handrail …")."""
     compels = question_form.COMPELS.search(question_form.story_and_question(question)[1])
-    by_officer = compels is not None and not compels.group(0).lower().startswith(("can i", "can we", "could i", "could we", "may i", "may we"))
+    by_officer = compels is not None and not compels.group(0).lower().startswith(question_form.ASKER_COMPELS)
     return by_officer and question_form.names_officer(provision.lower()) and re.search(r"\bmay require\b", provision, re.I) is not None
 
 
