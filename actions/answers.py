@@ -114,7 +114,10 @@ def named_room_figure(text: str, asked: str | None) -> str | None:
     message gives a room but no people; None otherwise."""
     if not asked or not is_space_topic(asked):
         return None
-    figures = [t for t in named_topics(kb(), question_form.story_and_question(text)[1]) if room_figure_topic(t)]
+    asking = question_form.story_and_question(text)[1]
+    figures = [t for t in named_topics(kb(), asking) if room_figure_topic(t)]
+    if len(figures) == 1 and question_form.question_kind(asking) == "figure" and parsing.parse_space_request(text).rooms:
+        return figures[0]  # "our kids bedroom in amery is 12 x 10, how big do the windows have to be": whoever sleeps there
     # ("The living room … is about 200 square feet and it has one small window that opens maybe 4 square feet. … Is
     # that enough?": the story names the window, the asking sentence nothing)
     figures = figures or [t for t in named_topics(kb(), text) if room_figure_topic(t)]
@@ -336,6 +339,29 @@ def asks_membership_of(text: str, key: str) -> bool:
     return selector.question_kind(text) == "yes_no" and membership_term(kb(), text, key) is not None
 
 
+# How many of the classifier's other topics a yes/no question naming no party is tried under (DP066's "does hot water have
+# to be available 24/7?" under rooming houses, where the classifier's first guess was the fallback).
+CLASSIFIED_TOPICS_TRIED = 1
+
+
+# How much of a question the best provision of a topic must match for its yes or no to settle a question naming no party.
+SETTLED_MIN_LEXICAL = 0.45
+
+
+def matches_well(key: str, topic: str, text: str) -> bool:
+    """Whether a topic's best provision matches a question well enough to settle it (``SETTLED_MIN_LEXICAL``)."""
+    best = selector.select(kb(), text, key, None, (), topics=[topic], limit=1)
+    return bool(best) and best[0].lexical >= SETTLED_MIN_LEXICAL
+
+
+def unsettled_no_party(text: str) -> bool:
+    """Whether a yes/no question names no party ("amery rooming house - does hot water have to be available 24/7?"): a
+    duty its words name does not settle it, the provision's own yes or no may; not "… pest control is our problem. Is
+    that true?", which asks whose it is."""
+    vocabulary = kb().fact_vocabulary()
+    return selector.question_kind(text) == "yes_no" and not any(p.search(text) for p in vocabulary.party_words)
+
+
 def answer_or_ask(
     dispatcher: CollectingDispatcher,
     tracker: Tracker,
@@ -355,7 +381,8 @@ def answer_or_ask(
     users = user_texts(tracker)
     topic = named_space_topic(key, topic, text, rooming_in_play(tracker), users[-2] if len(users) > 1 else "")
     request = parsing.parse_space_request(text)
-    if request.window_sqft and not request.household and not last_space:
+    asks_figure = question_form.question_kind(question_form.story_and_question(text)[1]) == "figure"
+    if (request.window_sqft and not request.household or asks_figure) and not last_space:
         # "… 11 x 12 and the only window is a little one, maybe 2 ft by 3 ft. Is that big enough for a bedroom?": the
         # window it sizes, checked for that room, not a head count to ask for
         topic = named_room_figure(text, topic) or topic
@@ -388,6 +415,10 @@ def answer_or_ask(
         checked = temperature_topic(kb(), key, text, [topic_from_text(kb(), text), topic, *ranked])
     if checked:  # "turned water heater down to 110 … legal or no": the temperature compared, not who keeps it working
         asked, topic = None, checked
+    # the classifier's topics, before a duty's own home replaces the topic ("amery rooming house - does hot water have to be
+    # available 24/7?" is hot water's "at all times" or the rooming house's, whatever duty its words name)
+    ranked_topics = [t for t in (topic_of(i) for i, _ in intent_ranking(tracker.latest_message or {})[:3]) if t and t in kb().topics()]
+    classified = tuple(dict.fromkeys((topic, *ranked_topics)))[: 1 + CLASSIFIED_TOPICS_TRIED]
     duty, topic = asked if asked else (None, topic)
     if key is None:
         events = send(dispatcher, place_choice(kb(), unknown, text, topic), tracker)
@@ -406,15 +437,31 @@ def answer_or_ask(
             if not kb().rules(key, duty) and selector.question_kind(asked_text) == "yes_no":
                 # "… says he's the building inspector … do i have to let him in?" where the code puts that duty on no one:
                 # the provision's own yes or no ("… may give … free access …, or require a warrant")
-                settled = answer_topic(kb(), key, topic, facts, current_role(tracker), earlier, earlier_ranking)
-                choice = question_form.CHOICE_GIVEN.search(settled.text.split("\n")[0])  # "… may give … or require a warrant"
-                answer = settled if choice and settled.text.startswith(("Yes.", "No.")) else answer
-            elif not answer.text.startswith(("Yes", "No")) and asks_leave(asked_text):
+                # ("dresser can i shut off tenant utilities", where no one is said to keep facilities working: the
+                # classifier's topic's "No owner, operator or occupant shall cause any … utility to be … shut off …")
+                # ("dresser rooming hse - hot water all the time or ok to limit it to certain hours?": naming no party, the
+                # classifier's topic that matches it well)
+                leave, no_party = asks_leave(asked_text), unsettled_no_party(asked_text)
+                homes = (topic, classified[0]) if leave else (topic, *(t for t in classified if matches_well(key, t, asked_text))) if no_party else (topic,)
+                for home in dict.fromkeys(homes):
+                    settled = answer_topic(kb(), key, home, facts, current_role(tracker), asked_text, earlier_ranking)
+                    choice = question_form.CHOICE_GIVEN.search(settled.text.split("\n")[0])  # "… may give … or require a warrant"
+                    if (choice or leave or (no_party and home != topic)) and settled.text.startswith(("Yes.", "No.")):
+                        answer, topic = settled, home
+                        break
+            elif not answer.text.startswith(("Yes", "No")) and (asks_leave(asked_text) or unsettled_no_party(asked_text)):
                 # "… moved in and it was disgusting … Is a landlord allowed to rent a place out in that condition?", which
                 # the duty's answer does not settle: the provision's own yes or no ("No owner shall … let … unless it is
                 # clean …"), not who keeps it clean
-                settled = answer_topic(kb(), key, topic, facts, current_role(tracker), asked_text, earlier_ranking)
-                answer = settled if settled.text.startswith(("Yes.", "No.")) else answer
+                leave = asks_leave(asked_text)  # (a question naming no party: the classifier's topic alone, "amery rooming
+                # house - does hot water have to be available 24/7?": hot water's "at all times", not who keeps facilities working)
+                for home in dict.fromkeys((topic, classified[0]) if leave else classified):
+                    if not leave and not matches_well(key, home, asked_text):
+                        continue  # (not a "No." from a provision that shares only "building" and "owner" with it)
+                    settled = answer_topic(kb(), key, home, facts, current_role(tracker), asked_text, earlier_ranking)
+                    if settled.text.startswith(("Yes.", "No.")):
+                        answer, topic = settled, home
+                        break
         else:
             question, ranking = (text, intent_ranking(tracker.latest_message or {})) if checked else question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)

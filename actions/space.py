@@ -21,7 +21,7 @@ from knowledge import parsing, question_form, space
 from knowledge.compose import answer_topic, ask_municipality, defined_for, settled_by_definition
 from knowledge.compose.asked import figure_of_other_topic
 from knowledge.compose.computed import ceiling_answer
-from knowledge.compose.definitions import member_definition
+from knowledge.compose.definitions import member_definition, with_silence
 from knowledge.kb import KnowledgeBaseError
 
 SPACE_INTENTS = ("ask_space_check", "ask_sleeping_room_size", "ask_occupancy_floor_space")
@@ -587,7 +587,9 @@ def answer_space(dispatcher: CollectingDispatcher, tracker: Tracker, facts: Dict
         topical = settled or answer_topic(kb(), key, topic, question=text)
         # (not a definition for a figure asked: "What minimum ceiling height … for a sleeping room?" is no "cellar")
         defined = topical.payload.get("topic") == "definition" and question_form.question_kind(text) != "figure"
-        if settled is not None or not topical.payload.get("addressed", True) or defined:
+        if settled is not None:  # ("Yes. … "(b) Overcrowding a room with occupants."", and what the text does not set)
+            answer = with_silence(kb(), settled, key, topic, text)
+        elif not topical.payload.get("addressed", True) or defined:
             answer = topical
     asked_ages = answer.payload.get("verdict") == space.NEED_INFO and space.NEEDS_AGES in answer.payload.get(
         "needs", ()

@@ -157,12 +157,7 @@ def _denies_quality(question: str, provision: str) -> bool:
 
 
 QUALITY_MIN_LETTERS = 4  # a quality word ("transferable", "vote"), not "it" or "such"
-# an "is it …?", "does it …?" question that asks a quality and denies nothing itself ("doesn't it …?" does)
-# ("if i sell the building does the license go w/ it?": after the condition it asks; "ok and if i sell …" alike)
-_QUALITY_ASKED = re.compile(
-    r"^\W*(?:(?:ok|okay|so|and|but|well|also)\W+)*(?:if\b[^?]*?(?:,\s*|\s+(?=(?:is|are|does|do|can|may)\b)))?(?:is|are|does|do|can|may)\b(?![^?]*\b(?:not|n't|nt)\b)",
-    re.IGNORECASE,
-)
+_QUALITY_ASKED = _pattern("quality_asked")
 # What a provision lets a party demand ("… may give the Building Inspector free access …, or require a warrant"): the thing.
 _MAY_REQUIRE = re.compile(r"\bmay\b[^.;]{0,200}?\brequire (?:a |an |the )?([a-z]{4,})", re.IGNORECASE)
 # a statement asked back for confirmation ("… goes to the buyer right?", "…, correct?")
@@ -221,6 +216,9 @@ def _clause_then_yes_no(text: str) -> bool:
     return found is not None and not set(_WORD.findall(text[found.start() : found.start("clause")].lower())) & WH_WORDS
 
 
+_WHAT_COUNTS_AS = _pattern("what_counts_as")
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     text = _FILLER_OPENING.sub("", text) or text
@@ -238,7 +236,7 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
-    treated = any(f" {w} as " in lowered for w in ("treated", "regarded", "classified"))  # "is a kitchen treated as …"
+    treated = any(f" {w} as " in lowered for w in ("treated", "regarded", "classified")) or bool(_WHAT_COUNTS_AS.search(text))
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered or treated) and (
         '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered or treated
     ):

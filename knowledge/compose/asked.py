@@ -4,9 +4,10 @@ whether a short message pointing back keeps the topic in play ("is that per day 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
+from knowledge.compose.answer import DUTY_PHRASES
 from knowledge.compose.verdicts import _topic_duties, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase
@@ -292,3 +293,31 @@ def _topics_named(kb: KnowledgeBase, text: str) -> list[tuple[int, str]]:
         for word in config.keywords
         if names_keyword(word, lowered)
     ]
+
+
+# A description must match at least this share of the question to count as what was asked.
+ASKED_MIN_MATCH = 0.25
+# A sentence naming an officer answers a "who" question instead of the duty when it matches this much more than a rule.
+OFFICER_LEAD_MARGIN = 0.25
+
+
+def duty_of_who_question(
+    kb: KnowledgeBase, municipality: str, duties: Sequence[str], question: str, lead: Any, ranked: Sequence[Any] = ()
+) -> str | None:
+    """The duty of a topic a "who" question asks about (stated in this code or not): the best match
+    of the question against the duties' descriptions, else the rule the selector ranked first; None
+    when the question is about someone else ("who issues the permits?"), or when the lead is a sentence naming an
+    officer that matches far more than any rule ("gas got shut off by utility, who gets told": "… the Health Officer
+    shall be notified")."""
+    rules = [r.lexical for r in ranked if r.candidate.kind == "rule"]
+    if lead.candidate.kind == "sentence" and question_form.names_officer(lead.candidate.text) and lead.lexical >= max(rules, default=0.0) + OFFICER_LEAD_MARGIN:
+        return None
+    described = kb.meta("duties") or {}
+    texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
+    scores = selector.match_descriptions(kb, question, municipality, texts)
+    best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(municipality, d)), -duties.index(d)))
+    if scores.get(best, 0.0) >= ASKED_MIN_MATCH:
+        return best
+    if lead.candidate.kind == "rule" and lead.candidate.key in duties:
+        return lead.candidate.key
+    return None

@@ -118,6 +118,9 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
     if not below and names_a_side(question, kb.fact_vocabulary()):
         return None  # "turns out he cranked it to 90 & messed w the settings. is that on him?": whose, not how warm
     asking = question_form.story_and_question(question)[1]  # "the landlord says it's 'working fine.' What is …?"
+    officer_asked = (kb.meta("handoff") or {}).get("officer_asked")
+    if officer_asked and re.search(str(officer_asked), asking.lower()):
+        return None  # "… its 40 degrees in here. can the inspector force him to fix it immediately?": the officer's power
     # "landlord says 65 degrees is fine in winter. is it?": a short asking sentence asks about what the story calls fine
     tag = len(asking.split()) <= TAG_QUESTION_MAX_WORDS and question_form.question_kind(asking) == "yes_no"
     permission = bool(

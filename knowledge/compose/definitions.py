@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from knowledge import question_form, selector
-from knowledge.compose.answer import Answer
+from knowledge.compose import membership
+from knowledge.compose.answer import Answer, not_addressed
 from knowledge.compose.elsewhere import defined_elsewhere
 from knowledge.compose.lookups import answer_definition
 from knowledge.compose.membership import counted_as, membership_term, with_membership
@@ -34,7 +35,23 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     counts = defined and (states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text))
     if member and not yes_no and not (selector.question_kind(asking) == "figure" and counts):
         member = None  # (but "to how many persons must space be let before … counts as a rooming house?": its figure)
-    return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality)) if member else None
+    if member is None:  # "… 6 rooms by the night to people passing thru … is that a hotel or a rooming house?"
+        return _chosen_of_two(kb, question, municipality)
+    return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality))
+
+
+def _chosen_of_two(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
+    """Of two terms the sentence that asks offers as a choice, the one whose definition the count the question tells
+    meets, first, then the other's definition (each quoted once); None unless exactly one is met."""
+    if not membership._choice_of_terms(kb, question, municipality):
+        return None
+    terms = kb.match_terms(question_form.story_and_question(question)[1] or question, municipality)
+    if len(terms) != 2:
+        return None
+    chosen = membership._chosen_by_count(kb, question, municipality, answer_definition(kb, terms[1], municipality))
+    if chosen is not None and chosen.text.lower().startswith(terms[1].lower()):  # the other one's definition follows
+        chosen = membership._chosen_by_count(kb, question, municipality, answer_definition(kb, terms[0], municipality))
+    return chosen
 
 
 def quoted_definition(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:
@@ -65,3 +82,15 @@ def defined_for(kb: KnowledgeBase, question: str, municipality: str, role: str |
     what it settles; None when no definition holds enough of the question."""
     term = defined_elsewhere(kb, kb.municipality(municipality), question, role)
     return with_membership(kb, question, term, municipality, answer_definition(kb, term, municipality)) if term else None
+
+
+def with_silence(kb: KnowledgeBase, answer: Answer, municipality: str, topic: str, question: str) -> Answer:
+    """A definition's yes or no for a topic this code leaves alone, then what the text does not address ("Yes. … "(b)
+    Overcrowding a room with occupants."", then that it sets no floor space per occupant); as it is otherwise, and for
+    a figure asked ("how much of its height must be below grade to count as a basement?": the definition's own)."""
+    coverage = kb.coverage(municipality, topic)
+    if coverage.addressed or not answer.text.startswith(("Yes", "No")) or selector.question_kind(question) == "figure":
+        return answer
+    first, *rest = answer.text.split("\n")
+    silent = not_addressed(kb.municipality(municipality), coverage.description.lower(), topic, coverage).text.split("\n")[0]
+    return Answer("\n".join([first, silent, *rest]), answer.payload, answer.buttons)

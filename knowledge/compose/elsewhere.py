@@ -72,7 +72,10 @@ def closest_elsewhere(kb: KnowledgeBase, topic: str, ranked: Sequence[Any], over
     topics = [t for t in overall[0].candidate.topics if t not in (topic, "definition")]
     # of the best provision's topics, the one most of the next best share ("… have to move out. How long would we get
     # to leave?": the order to vacate's unfit dwellings, with its 60 days, not the penalties it also serves)
-    other = max(topics, key=lambda t: sum(t in r.candidate.topics for r in overall), default=None)
+    # (a tie goes to the topic whose description the question matches: "so drafty … fix drafty windows" met by "…
+    # weathertight, watertight and rodentproof" is maintenance, not pests)
+    described = selector.match_descriptions(kb, question, overall[0].candidate.municipality, {t: kb.topics().get(t, "") for t in topics})
+    other = max(topics, key=lambda t: (sum(t in r.candidate.topics for r in overall), described.get(t, 0.0)), default=None)
     named = keywords_named(kb.topic_config(topic).keywords, question)
     if other and named and not keywords_named(named, overall[0].candidate.text):
         # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
@@ -214,6 +217,8 @@ def heaviest_concept(kb: KnowledgeBase, question: str, municipality: str) -> str
 # that sentence than the topic's own best does ("… holes in the floor, rats everywhere, the ceiling is sagging. Can the
 # town condemn it?": condemning, not the floors the story told of), and the classifier saw it among its top three.
 ASKED_TOPIC_GAIN = 0.4
+# ... and when the asking sentence names this topic, another topic's provision naming the same thing must match this much more
+NAMED_BOTH_GAIN = 0.05
 
 
 def asked_topic(
@@ -237,18 +242,32 @@ def asked_topic(
     if not story or not ranked:
         return other
     named = topic_from_text(kb, asking)
-    if named == topic:
-        return None
+    if named == topic:  # (… unless the other topic's provision names what the asking sentence names of this one: "does
+        # the landlord have to fix drafty windows …?" met by "every window, exterior door … shall be weathertight")
+        words = keywords_named(kb.topic_config(topic).keywords, asking)
+        best = selector.select(kb, question, muni.key, role, ranking, topics=[other], limit=1) if other and words else []
+        if not best or not keywords_named(words, best[0].candidate.text):
+            return None
+        # (… and matches more of the asking sentence: not "do i have to register … as a rooming house?", which the
+        # rooming house's own "… unless he or she has registered …" meets as well)
+        here, there = _asking_shares(kb, muni.key, asking, ranked[0], best[0])
+        return other if there >= here + NAMED_BOTH_GAIN else None
     seen = {kb.topic_for_intent(intent) for intent, _ in list(ranking)[:3]}
     if other is not None or not named or named not in seen or not kb.coverage(muni.key, named).addressed:
         return other
     best = selector.select(kb, question, muni.key, role, ranking, topics=[named], limit=1)
     if not best:
         return None
-    found, weights = selector.asked_concepts(kb, asking, muni.key)  # the sentence alone ("Can the town condemn it?")
-    total = sum(weights) or 1.0
-    here, there = (sum(w for c, w in zip(found, weights) if c.words in r.matched) / total for r in (ranked[0], best[0]))
+    here, there = _asking_shares(kb, muni.key, asking, ranked[0], best[0])  # the sentence alone ("Can the town condemn it?")
     return named if there >= here + ASKED_TOPIC_GAIN else None
+
+
+def _asking_shares(kb: KnowledgeBase, municipality: str, asking: str, here: Any, there: Any) -> tuple[float, float]:
+    """The shares of the asking sentence's concepts (by weight) that two ranked provisions match."""
+    found, weights = selector.asked_concepts(kb, asking, municipality)
+    total = sum(weights) or 1.0
+    mine, theirs = (sum(w for c, w in zip(found, weights) if c.words in r.matched) / total for r in (here, there))
+    return mine, theirs
 
 
 # A provision saying a thing does not relieve ("… the fact that a permit was issued shall not constitute a defense")

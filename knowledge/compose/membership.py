@@ -18,7 +18,7 @@ from knowledge.compose.answer import Answer
 from knowledge.compose.lookups import answer_definition, definition_citations
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
-from knowledge.question_form import YES_NO_STARTS
+from knowledge.question_form import OBLIGATION, YES_NO_STARTS
 from knowledge.records import Definition
 from knowledge.titles import named_titles
 from knowledge.yes_no_forms import sends_to_asked
@@ -99,6 +99,9 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 if term and len(rest) >= size and (all(w in after for w in tail) or (bool(tail) and tail[0] in clause)):
                     return term
     opening = next((i for i, w in enumerate(words[:3]) if w in _IS_WORDS), None)
+    if opening is None:  # "does howards code even consider a laundry room a habitable room?": the verb, with no "as"
+        around = {str(w) for w in config.get("asks_around") or ()}
+        opening = next((i for i, w in enumerate(words) if w in around), None)
     linking = set(config.get("not_before_term") or ())
     if opening is not None and words[opening + 1 : opening + 2] != ["there"]:
         # "dresser - is cramming too many ppl in one room a nuisance under the village code?": the term itself by its own
@@ -406,6 +409,21 @@ def age_verdict(question: str, text: str) -> tuple[str, str] | None:
 _ANY_PERSON = re.compile(r"^\W*(?:any|every) (?:person|individual)\b", re.IGNORECASE)
 
 
+def person_asked(kb: KnowledgeBase, question: str, term: str, text: str) -> tuple[str, str] | None:
+    """("Yes", the clause) when the sentence that asks is whether a person the story tells of is a term whose
+    definition takes any person ("tenant's brother moved in … is he an occupant …?", "… staying at my boyfriends most
+    nights … does the village code count me as an occupant?": "Any person living, sleeping … in a dwelling unit");
+    ``person_terms`` and ``person_asks`` of ``definition_membership``. An age told is weighed first (age_verdict)."""
+    config = kb.meta("definition_membership") or {}
+    if term.lower() not in {str(t).lower() for t in config.get("person_terms") or ()}:
+        return None
+    asking = (question_form.story_and_question(question)[1] or question).lower().replace("'", "")
+    if not any(re.search(str(p), asking) for p in config.get("person_asks") or ()):
+        return None
+    anyone = next((c for c in clauses(text) if _ANY_PERSON.match(c)), None)
+    return ("Yes", anyone) if anyone else None
+
+
 def membership_verdict(
     kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
 ) -> tuple[str, str] | None:
@@ -417,7 +435,10 @@ def membership_verdict(
         return None  # "Is that a basement or a cellar?" asks which, not whether
     if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who":
         return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
-    counted = by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text) or by_room_count(question, text) or by_share(question, text)
+    counted = (
+        by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
+        or by_room_count(question, text) or by_share(question, text) or person_asked(kb, question, term, text)
+    )
     if counted is not None:
         return counted
     config = kb.meta("definition_membership") or {}
@@ -428,9 +449,13 @@ def membership_verdict(
         # nuisance?": the sentence that asks names the thing and the term itself, whatever else the story tells
         story, asking = question_form.story_and_question(question)
         named = " ".join(_WORD.findall(term.lower()))
-        alone = story and named in " ".join(_WORD.findall(asking.lower())) and asks_membership(kb, asking)
+        # ... or that sentence alone names the clause ("… 9 ppl living in the one bedroom above me … is overcrowding
+        # against the rules there or not": "(b) Overcrowding a room with occupants")
+        alone = story and asks_membership(kb, asking) and not OBLIGATION.search(asking)  # (not "does the owner have to …?")
         if alone and selector.question_kind(asking) in ("yes_no", "definition"):
-            best = _best_clause(kb, asking, term, text, municipality)
+            found = _best_clause(kb, asking, term, text, municipality)
+            if found is not None and (named in " ".join(_WORD.findall(asking.lower())) or found[0] >= float(config.get("min_share", 0.6))):
+                best = found
         ends = "|".join(re.escape(str(w)) for w in config.get("asking_ends") or ())
         cut = re.split(rf"\b(?:{ends})\b", asking or question, maxsplit=1, flags=re.I)[0] if ends else ""
         if cut.strip() and cut != (asking or question) and (best is None or best[0] < float(config.get("min_share", 0.6))):
@@ -475,13 +500,13 @@ def _choice_of_terms(kb: KnowledgeBase, question: str, municipality: str | None)
     its "or" ("Is that a basement or a cellar?"; not "… in or near the waste disposal containers")."""
     if municipality is None:
         return False
-    terms = set(kb.term_phrases(municipality))
+    terms = {k.lower(): str(v).lower() for k, v in kb.term_phrases(municipality).items()}
     asking = " ".join(_WORD.findall(question_form.story_and_question(question)[1].lower()))
     for found in re.finditer(r"\b((?:\w+ ){0,2}\w+) or (?:a |an |the )?(\w+(?: \w+){0,2})\b", asking):
         before, after = found.group(1).split(), found.group(2).split()
-        if any(" ".join(before[i:]) in terms for i in range(len(before))) and any(
-            " ".join(after[: i + 1]) in terms for i in range(len(after))
-        ):
+        first = {terms[p] for p in (" ".join(before[i:]) for i in range(len(before))) if p in terms}
+        second = {terms[p] for p in (" ".join(after[: i + 1]) for i in range(len(after))) if p in terms}
+        if first and second and first != second:  # (not "a personal representative or trustee": both the owner)
             return True
     return False
 

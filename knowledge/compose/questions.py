@@ -26,6 +26,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
+from knowledge.compose.asked import ASKED_MIN_MATCH, duty_of_who_question
 from knowledge.compose.asking import (
     ASKING_MIN_WORDS,
     asking_first,
@@ -47,7 +48,13 @@ from knowledge.compose.computed import (
     stated_temperature,
     temperature_check,
 )
-from knowledge.compose.definitions import defined_for, member_definition, quoted_definition, settled_by_definition
+from knowledge.compose.definitions import (
+    defined_for,
+    member_definition,
+    quoted_definition,
+    settled_by_definition,
+    with_silence,
+)
 from knowledge.compose.elapsed import elapsed_verdict, period_sentence
 from knowledge.compose.elsewhere import (
     addressed_elsewhere,
@@ -194,7 +201,7 @@ def answer_question(
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
         # ("… 7 of us crammed in a tiny 2 room place … is overcrowding like that against the code?": NUISANCE)
         settled = settled_by_definition(kb, question, muni.key) or defined_for(kb, question, muni.key, role)
-        return settled or not_addressed(muni, coverage.description.lower(), topic, coverage)
+        return with_silence(kb, settled, muni.key, topic, question) if settled else not_addressed(muni, coverage.description.lower(), topic, coverage)
     computed = (
         room_figures(kb, muni.key, config.standards, question)
         or temperature_check(kb, muni, config.standards, question)
@@ -216,8 +223,9 @@ def answer_question(
     # (… unless a yes/no question is better met by another topic the classifier guessed: "he says he doesn't need any
     # kind of permit to rent out his house. Is that right?" is the rental license, not the rooming-house permit's term)
     unstated = (ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0])) or None
-    if unstated and ASKS_FOR_FIGURE.search(question):  # "is there a required hot water temperature?": it states none
-        return _unstated(kb, muni, unstated, topic)
+    if unstated and ASKS_FOR_FIGURE.search(question) and referring_sentence(kb, muni.key, topic, question, unstated) is None:
+        return _unstated(kb, muni, unstated, topic)  # "is there a required hot water temperature?": it states none
+        # (but "is there a fine or something": "… subject to a penalty as provided in sec. 25.04" says where it is set)
     asks_yes_no = unstated and selector.question_kind(selector.without_titles(kb, question)) == "yes_no"
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
@@ -302,10 +310,15 @@ def answer_question(
     ranked = timed
     if officer:
         ranked = naming_an_officer(kb, muni, ranked)
+    # (not for a question whether something relieves: "i had a permit, can they still fine me?" is the defense's)
+    asks_amount = bool(ASKS_FOR_FIGURE.search(question)) and not question_form.RELIEF.search(question)
+    referring = referring_sentence(kb, muni.key, topic, question, unstated, role, ranking) if unstated and asks_amount else None
+    if referring is not None:  # "… is there a fine or something": where the text says the fine is set leads
+        ranked = [referring, *(r for r in ranked if r.candidate.citation != referring.candidate.citation or r.candidate.text != referring.candidate.text)]
     lead = ranked[0]
     preface = ask_officer = ""
     duty = (
-        _asked_duty(kb, muni, config.duties, question, lead)
+        duty_of_who_question(kb, muni.key, config.duties, question, lead, ranked)
         if kind == "who" and config.duties and not officer
         else None
     )
@@ -325,19 +338,14 @@ def answer_question(
             lead = referring
         if missing and lead.candidate.kind == "standard" and _stated_figure_is_about_it(kb, muni, question, lead, missing):
             # the figure the text does state comes first; what it does not state follows
-            note = (
-                f"The {muni.name} code text does not state the "
-                f"{_lower_first(kb.standard_description(missing).split(' (')[0])} (it does not address that figure)."
-            )
-            answer = compose_lead(kb, muni, topic, question, ranked, role, note=note)
+            answer = compose_lead(kb, muni, topic, question, ranked, role, note=_not_stated(kb, muni, missing))
             answer.payload["review"] = "not_stated"
             return answer
         if missing:
-            preface = (
-                f"The {muni.name} code text does not state the {_lower_first(kb.standard_description(missing).split(' (')[0])}"
-                " (it does not address that figure)."
-            )
-            ask_officer = f"For that figure, ask the {_officer(muni)}."
+            preface, ask_officer = _not_stated(kb, muni, missing), f"For that figure, ask the {_officer(muni)}."
+    if referring is not None and not preface and unstated:  # "… is there a fine or something": not stated, but where it is set
+        preface = _not_stated(kb, muni, unstated)[:-1] + "; it says where it is set."
+        ask_officer = f"For that figure, ask the {_officer(muni)}."
     scoped = ask_officer if preface else scope_note(kb, muni, question, lead, facts, topic)  # what it does not say first
     # a provision limited to a kind of dwelling the question does not name comes first, what it is limited to next
     answer = compose_lead(kb, muni, topic, question, ranked, role, preface=preface, note=scoped, second=second, verdicts=not scoped)
@@ -450,26 +458,9 @@ FIGURE_PROMOTE_MARGIN = 0.3
 STATED_FIGURE_MARGIN = 0.15
 FIGURE_LOOKAHEAD = 5  # how many of the best are looked at for a sentence stating a figure
 
-# A description must match at least this share of the question to count as what was asked.
-ASKED_MIN_MATCH = 0.25
 # ... and no figure is missing where the lead provision matches nearly all of the question ("Must the required minimum
 # window area be located entirely above grade?": "Such required minimum window area is located entirely above …")
 LEAD_MATCHES_ALL = 0.85
-
-
-def _asked_duty(kb: KnowledgeBase, muni: Municipality, duties: Sequence[str], question: str, lead: Any) -> str | None:
-    """The duty of a topic a "who" question asks about (stated in this code or not): the best match
-    of the question against the duties' descriptions, else the rule the selector ranked first; None
-    when the question is about someone else ("who issues the permits?")."""
-    described = kb.meta("duties") or {}
-    texts = {d: f"{described.get(d, '')} {DUTY_PHRASES.get(d, '')}" for d in duties}
-    scores = selector.match_descriptions(kb, question, muni.key, texts)
-    best = max(duties, key=lambda d: (scores.get(d, 0.0), bool(kb.rules(muni.key, d)), -duties.index(d)))
-    if scores.get(best, 0.0) >= ASKED_MIN_MATCH:
-        return best
-    if lead.candidate.kind == "rule" and lead.candidate.key in duties:
-        return lead.candidate.key
-    return None
 
 
 def _stated_figure_is_about_it(kb: KnowledgeBase, muni: Municipality, question: str, lead: Any, missing: str) -> bool:
@@ -512,6 +503,12 @@ def _asked_missing_standard(
     if lead is not None and question_form.ASKS_PERIOD.search(asking) and question_form.STATES_PERIOD.search(lead.candidate.text):
         return None  # "how long does he get to fix it": "Allow a reasonable time for the performance of any act it requires."
     return best
+
+
+def _not_stated(kb: KnowledgeBase, muni: Municipality, missing: str) -> str:
+    """The sentence saying this code does not state a figure (``missing``, a standard key)."""
+    what = _lower_first(kb.standard_description(missing).split(" (")[0])
+    return f"The {muni.name} code text does not state the {what} (it does not address that figure)."
 
 
 def _unstated(kb: KnowledgeBase, muni: Municipality, missing: str, topic: str) -> Answer:

@@ -28,8 +28,11 @@ def referring_sentence(
     ranked = selector.select(
         kb, question, municipality, role, ranking, topics=[topic], kinds=("sentence",), limit=REFERRING_LOOK
     )
+    table = kb.synonyms()
     for r in ranked:
-        matched = {selector.stem(w) for words in r.matched for w in selector.tokens(words)}
+        # the words matched and what they stand for ("penalty for overcrowding?": penalty, forfeiture)
+        said = [*r.matched, *(a for words in r.matched for a in table.get(words, ()))]
+        matched = {selector.stem(w) for words in said for w in selector.tokens(words)}
         if r.lexical > 0 and question_form.REFERS_ELSEWHERE.search(r.candidate.text) and matched & about:
             return r
     return None

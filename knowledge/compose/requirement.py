@@ -4,11 +4,12 @@ rule applies to, quoted from its own provision."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from knowledge import selector
 from knowledge.answer_parts import source_line
-from knowledge.compose.answer import REQUIRED_WITHOUT_PARTY, Answer, citation_payload, shorten
+from knowledge.compose.answer import REQUIRED_WITHOUT_PARTY, Answer, citation_payload, shorten, standard_line
 from knowledge.compose.verdicts import answer_duty
 from knowledge.kb import KnowledgeBase
 
@@ -59,7 +60,40 @@ def answer_for_duty(
     prefer = lead.candidate.text if lead is not None and lead.candidate.kind == "rule" and lead.candidate.key == duty else None
     answer = answer_duty(kb, municipality, duty, facts, topic, role, question=question, prefer=prefer)
     settled = _settled_elsewhere(kb, municipality, topic, facts, role, question, answer)
-    return settled or with_requirement(kb, municipality, duty, answer, lead)
+    return settled or with_asked_figure(kb, municipality, question or "", with_requirement(kb, municipality, duty, answer, lead))
+
+
+# A figure asked after who must act ("who has to make sure the heat works and how warm is it supposed to get?").
+_FIGURE_PART = re.compile(
+    r"(?:\band\b|\balso\b|[.?;,]\s)\s*(how (?:warm|hot|cold|big|large|many|much|long|often|high|tall|low|wide)\b[^?.]*)", re.I
+)
+
+
+def with_asked_figure(kb: KnowledgeBase, municipality: str, question: str, answer: Answer) -> Answer:
+    """``answer`` (who must act) with the figure a second part of the question asks for, right after its first line and
+    cited second: the code's standard that best matches the whole question among those the figure part names ("… who
+    has to make sure the heat works and how warm is it supposed to get": the 70° heating figure)."""
+    part = _FIGURE_PART.search(question)
+    if part is None or not answer.payload.get("citations"):
+        return answer
+    # (the figure's own words, "how warm", "how hot": not "how many units trigger it", met by any "dwelling units")
+    asked = {c.words for c in selector.asked_concepts(kb, part.group(1), municipality)[0] if c.words.startswith("how ")}
+    ranked = selector.select(kb, question, municipality, kinds=("standard",), limit=FIGURE_PART_LOOK)
+    best = next((r for r in ranked if asked & set(r.matched)), None)
+    standard = next((s for s in kb.standards(best.candidate.key, municipality) if s.citation == best.candidate.citation), None) if best else None
+    section = kb.section(municipality, best.candidate.citation) if best else None
+    if standard is None or section is None:
+        return answer
+    lines = answer.text.rstrip().split("\n")
+    line = standard_line(kb, standard)
+    lines.insert(1, f'{line[0].upper()}{line[1:]}: "{shorten(standard.quote)}" ({section.full_citation}).')
+    citations = list(answer.payload["citations"])
+    cited = [citations[0], citation_payload(section), *(c for c in citations[1:] if c.get("section") != section.citation)]
+    return Answer("\n".join(lines), {**answer.payload, "citations": cited}, answer.buttons)
+
+
+# How many of the code's best standards are looked at for the one a figure part names.
+FIGURE_PART_LOOK = 5
 
 
 # What a provision's answer opens with when it settles a yes/no question.
