@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List, Sequence
 
 from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
@@ -354,6 +354,24 @@ def matches_well(key: str, topic: str, text: str) -> bool:
     return bool(best) and best[0].lexical >= SETTLED_MIN_LEXICAL
 
 
+def settled_yes_no(
+    key: str,
+    homes: Sequence[str],
+    facts: Dict[str, Any],
+    role: str | None,
+    asked: str,
+    ranking: List[tuple[str, float]],
+    accept: Callable[[str, Any], bool],
+) -> tuple[Any, str] | None:
+    """(answer, topic) of the first of ``homes`` whose answer to ``asked`` opens "Yes." or "No." and that ``accept``
+    takes (topic, answer); None when none does."""
+    for home in dict.fromkeys(homes):
+        found = answer_topic(kb(), key, home, facts, role, asked, ranking)
+        if found.text.startswith(("Yes.", "No.")) and accept(home, found):
+            return found, home
+    return None
+
+
 def unsettled_no_party(text: str) -> bool:
     """Whether a yes/no question names no party ("amery rooming house - does hot water have to be available 24/7?"): a
     duty its words name does not settle it, the provision's own yes or no may; not "… pest control is our problem. Is
@@ -434,6 +452,13 @@ def answer_or_ask(
             earlier, earlier_ranking = question_for(tracker, topic)
             asked_text = earlier or text  # "Amery" answering "which one?": the question before
             answer = answer_for_duty(kb(), key, duty, facts, topic, current_role(tracker), question=asked_text)
+            leave, no_party = asks_leave(asked_text), unsettled_no_party(asked_text)
+            # (a question naming no party: the classifier's topics that match it well, not a "No." from a provision that
+            # shares only "building" and "owner" with it)
+            def well_matched() -> list[str]:
+                return [t for t in classified if matches_well(key, t, asked_text)] if no_party and not leave else []
+
+            settled = None
             if not kb().rules(key, duty) and selector.question_kind(asked_text) == "yes_no":
                 # "… says he's the building inspector … do i have to let him in?" where the code puts that duty on no one:
                 # the provision's own yes or no ("… may give … free access …, or require a warrant")
@@ -441,27 +466,22 @@ def answer_or_ask(
                 # classifier's topic's "No owner, operator or occupant shall cause any … utility to be … shut off …")
                 # ("dresser rooming hse - hot water all the time or ok to limit it to certain hours?": naming no party, the
                 # classifier's topic that matches it well)
-                leave, no_party = asks_leave(asked_text), unsettled_no_party(asked_text)
-                homes = (topic, classified[0]) if leave else (topic, *(t for t in classified if matches_well(key, t, asked_text))) if no_party else (topic,)
-                for home in dict.fromkeys(homes):
-                    settled = answer_topic(kb(), key, home, facts, current_role(tracker), asked_text, earlier_ranking)
-                    choice = question_form.CHOICE_GIVEN.search(settled.text.split("\n")[0])  # "… may give … or require a warrant"
-                    if (choice or leave or (no_party and home != topic)) and settled.text.startswith(("Yes.", "No.")):
-                        answer, topic = settled, home
-                        break
-            elif not answer.text.startswith(("Yes", "No")) and (asks_leave(asked_text) or unsettled_no_party(asked_text)):
+                well = well_matched()
+                homes = (topic, classified[0]) if leave else (topic, *well)
+                settled = settled_yes_no(
+                    key, homes, facts, current_role(tracker), asked_text, earlier_ranking,
+                    lambda home, found: bool(question_form.CHOICE_GIVEN.search(found.text.split("\n")[0]))  # "… or require a warrant"
+                    or leave or (home in well and home != topic),
+                )
+            elif not answer.text.startswith(("Yes", "No")) and (leave or no_party):
                 # "… moved in and it was disgusting … Is a landlord allowed to rent a place out in that condition?", which
                 # the duty's answer does not settle: the provision's own yes or no ("No owner shall … let … unless it is
-                # clean …"), not who keeps it clean
-                leave = asks_leave(asked_text)  # (a question naming no party: the classifier's topic alone, "amery rooming
-                # house - does hot water have to be available 24/7?": hot water's "at all times", not who keeps facilities working)
-                for home in dict.fromkeys((topic, classified[0]) if leave else classified):
-                    if not leave and not matches_well(key, home, asked_text):
-                        continue  # (not a "No." from a provision that shares only "building" and "owner" with it)
-                    settled = answer_topic(kb(), key, home, facts, current_role(tracker), asked_text, earlier_ranking)
-                    if settled.text.startswith(("Yes.", "No.")):
-                        answer, topic = settled, home
-                        break
+                # clean …"), not who keeps it clean; "amery rooming house - does hot water have to be available 24/7?":
+                # hot water's "at all times", not who keeps facilities working
+                homes = (topic, classified[0]) if leave else tuple(well_matched())
+                settled = settled_yes_no(key, homes, facts, current_role(tracker), asked_text, earlier_ranking, lambda home, found: True)
+            if settled is not None:
+                answer, topic = settled
         else:
             question, ranking = (text, intent_ranking(tracker.latest_message or {})) if checked else question_for(tracker, topic)
             answer = answer_topic(kb(), key, topic, facts, current_role(tracker), question, ranking)
