@@ -178,6 +178,7 @@ def wants_person(kb: KnowledgeBase, text: str) -> bool:
     config = kb.meta("handoff") or {}
     fillers = set(config.get("filler_words") or ())
     lowered = " ".join(w for w in str(text or "").lower().replace("’", "'").split() if w not in fillers)
+    lowered = re.sub(str(config["told_of_others"]), " ", lowered) if config.get("told_of_others") else lowered
     phrases = config.get("asking_phrases") or ()
     if config.get("officer_asked") and re.search(str(config["officer_asked"]), lowered):
         return False  # "can the building inspector come look at it …?": what the officer may do

@@ -221,7 +221,7 @@ _WHAT_COUNTS_AS = _pattern("what_counts_as")
 
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
-    text = _FILLER_OPENING.sub("", text) or text
+    text = _pattern("polite_request").sub("what is ", _pattern("polite_wh").sub("", _FILLER_OPENING.sub("", text) or text))  # "Could you advise on …?"
     if _opening_after_place(text) == "if":  # "holland - if the twn board upholds it … can i take it to court": read after the label
         text = text[_LEADING_LABEL.match(text).end() :]
     text = _ARE_CONTRACTED.sub(" are", text)  # "we're looking at …" opens with "we", not "were"
@@ -237,8 +237,9 @@ def question_kind(text: str) -> str:
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
     treated = any(f" {w} as " in lowered for w in ("treated", "regarded", "classified")) or bool(_WHAT_COUNTS_AS.search(text))
-    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or " considered " in lowered or treated) and (
-        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or " considered " in lowered or treated
+    considered = " considered " in _pattern("considered_done").sub(" ", lowered)
+    if ("mean" in lowered or " defin" in lowered or " count as " in lowered or considered or treated) and (
+        '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or considered or treated
     ):
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):

@@ -575,7 +575,9 @@ def matching_first(ranked: Sequence[Ranked], floor: float) -> list[Ranked]:
     ranked = list(ranked)
     if not ranked or ranked[0].lexical >= floor:
         return ranked
-    match = next((r for r in ranked if r.lexical >= floor), None)
+    # (not one the ranking set back for a scope or an exception the question does not name: "… sink leaking … does he
+    # have to fix it?" is not answered by "except where such responsibility is assumed … by agreement")
+    match = next((r for r in ranked if r.lexical >= floor and r.score > r.lexical - SCOPE_PENALTY / 2), None)
     return [match, *[r for r in ranked if r is not match]] if match is not None else ranked
 
 

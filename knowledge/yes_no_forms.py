@@ -41,6 +41,15 @@ _AS_IF_NOT = _pattern("as_if_not")
 _MAY_IDIOMS = _pattern("may_idioms")
 _GRANT_WORDS = _pattern("grant_words")
 ASKS_FOR_FIGURE = _pattern("asks_for_figure")
+_POLITE_CONFIRM = _pattern("polite_confirm")
+
+
+def without_polite_confirm(question: str) -> str:
+    """A question without its polite opening ("Could you please confirm whether, …"), or as it is."""
+    return _POLITE_CONFIRM.sub("", question) or question
+
+
+ACT_TOLD = _pattern("act_told")  # "… turned off our heat … can he just do that?": leave asked for the story's act
 
 
 def also_without(question: str, provision: str) -> bool:
@@ -52,6 +61,9 @@ def also_without(question: str, provision: str) -> bool:
 # what the user counts on to protect them ("doesnt the permit protect me?", "i had a permit so they cant fine me right?",
 # "can they still fine me?")
 COUNTS_ON = re.compile("|".join(f"(?:{_FORMS[k]})" for k in ("relief", "denied_despite", "still_despite")), re.IGNORECASE)
+# ... of them, those that say what the user counts on to escape ("so they cant cite me", "is that a real excuse?"), not
+# only that they hope still to do something ("can i still get a hearing?")
+ESCAPE_COUNTED_ON = re.compile("|".join(f"(?:{_FORMS[k]})" for k in ("relief", "denied_despite")), re.IGNORECASE)
 _WORD = re.compile(r"[a-z]{4,}")
 # Words compared by their first letters, so "switch" meets "switches" and "lighted" meets "lighting".
 _STEM = 5

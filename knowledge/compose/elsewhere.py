@@ -14,7 +14,7 @@ from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
 from knowledge.titles import named_titles
-from knowledge.yes_no_forms import COUNTS_ON
+from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON, ESCAPE_COUNTED_ON
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -101,6 +101,8 @@ def elsewhere(
         return []
     if selector.match_weight(kb, question, muni.key, best[0]) < ELSEWHERE_MIN_WEIGHT:
         return []  # a short question ("rooming house rules in Amery?") matches much by little: its topic stands
+    if ranked and {w for w in ranked[0].matched if w.startswith("how ")} - set(best[0].matched):
+        return []  # the topic's provision has the figure asked ("how many days to file appeal"), the other has not
     story, asking = question_form.story_and_question(question)
     if story and ranked:  # the story matches the other provision, the asking sentence the topic's: the topic stands
         # ("gonna rent out my moms old house, single family, one tenant. do i need a rental license?")
@@ -282,12 +284,22 @@ def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question:
     me my rooming house permit. doesnt the permit protect me?": the Penalty's "… shall not constitute a defense"), when
     the question asks whether it does and that provision is of another topic; ``topic`` itself when it is of this one
     (then the question stays here); None otherwise."""
-    if not COUNTS_ON.search(question) or selector.question_kind(question) != "yes_no":
+    ranked = relieving_provision(kb, muni, question, role)
+    if ranked is None:
+        return None
+    return topic if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
+
+
+def relieving_provision(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, escape: bool = False) -> Any | None:
+    """The provision saying the thing the user counts on does not relieve or excuse (``relieving_topic``), ranked;
+    None when the question counts on nothing or no such provision matches it. With ``escape``, only for a question
+    counting on something to escape (``ESCAPE_COUNTED_ON``), then it leads however little it matches."""
+    if not (ESCAPE_COUNTED_ON if escape else COUNTS_ON).search(question) or selector.question_kind(question) != "yes_no":
         return None  # (… "he can't get penalized for code problems. Is that true?" counts on it too)
     for ranked in selector.select(kb, question, muni.key, role, (), limit=RELIEF_LOOK):
         text = ranked.candidate.text
         if ranked.lexical >= RELIEF_MIN_LEXICAL and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
-            return topic if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
+            return ranked
     return None
 
 
@@ -315,3 +327,51 @@ def keyword_confirmed(kb: KnowledgeBase, topic: str, question: str, ranked: Sequ
         ),
         None,
     )
+
+
+def act_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None, ranked: Sequence[Any]) -> str | None:
+    """The topic of a prohibition of the act a story tells, when the sentence that asks only asks leave for it ("its
+    january and my landlord turned off our heat … can he just do that?": the shut-off, not the 70° the heating must
+    reach) and this topic's best provision forbids nothing; None otherwise. The act is named by a keyword of that
+    topic in the story, and its best provision for the question forbids something."""
+    story, asking = question_form.story_and_question(question)
+    if not story or not question_form.PERMISSION.search(asking) or not ACT_TOLD.search(asking):
+        return None
+    if ranked and question_form.NEGATIONS.search(ranked[0].candidate.text):
+        return None  # this topic can say no itself
+    for other in kb.topics():
+        if other == topic or not keywords_named(kb.topic_config(other).keywords, story) or not kb.coverage(muni.key, other).addressed:
+            continue
+        best = selector.select(kb, question, muni.key, role, (), topics=[other], limit=1)
+        if best and question_form.NEGATIONS.search(best[0].candidate.text):
+            return other
+    return None
+
+
+def silent_figure_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str) -> str | None:
+    """A topic this code leaves alone whose figure a figure question asks, naming the topic by a keyword ("… how much
+    can he get fined for this?" in a code with no penalty section: the fine, not the heating's 70°), when that figure's
+    description matches the question (``ASKED_MIN_MATCH``) clearly better than any figure of this topic or stated by
+    this code; None otherwise. Its answer is the honest silence."""
+    from knowledge.compose.asked import ASKED_MIN_MATCH
+
+    if selector.question_kind(question) != "figure":
+        return None
+    owner = {key: t for t in kb.topics() for key in kb.topic_config(t).standards}
+    story, asking = question_form.story_and_question(question)  # (after a story, the sentence that asks)
+    asked, descriptions = selector.without_titles(kb, asking if story else question), {k: kb.standard_description(k) for k in owner}
+    # (each weighed in the code that has its words: "forfeiture" weighs nothing in a code that never says it)
+    each = [selector.match_descriptions(kb, asked, m.key, descriptions) for m in kb.municipalities()]
+    scores = {k: max(s.get(k, 0.0) for s in each) for k in owner}
+    best = max(scores, key=lambda k: scores[k], default=None)
+    if best is None or scores[best] < ASKED_MIN_MATCH or owner[best] == topic or kb.coverage(muni.key, owner[best]).addressed:
+        return None
+    if not keywords_named(kb.topic_config(owner[best]).keywords, question):
+        return None  # (the question names that topic: not "room for 2 min size" met by a window's minimum size)
+    # (a figure this topic has, or one this code states, that answers nearly as well keeps the question here)
+    kept = {*kb.topic_config(topic).standards, *(k for k in owner if kb.standards(k, muni.key))}
+    return None if any(scores.get(k, 0.0) >= scores[best] - SILENT_FIGURE_MARGIN for k in kept) else owner[best]
+
+
+# ... clearly better: by more than this share of the question
+SILENT_FIGURE_MARGIN = 0.1

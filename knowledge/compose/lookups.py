@@ -116,6 +116,8 @@ def named_term(kb: KnowledgeBase, question: str, municipality: str) -> str | Non
         return member  # "do rats … around a building's dumpster count as an infestation?": the term it is asked of
     lowered = " ".join(re.findall(r"[a-z]+", question.lower()))
     terms = [t for t in kb.match_terms(question, municipality) if " ".join(re.findall(r"[a-z]+", t.lower())) in lowered]
+    if terms and " ".join(re.findall(r"[a-z]+", first.lower())) not in lowered:
+        return terms[-1]  # "is the manager legally the owner …?": the term named as such, not the one "manager" stands for
     if len(terms) < 2 or re.search(rf"\bdefin\w*\s+(?:of\s+)?(?:an?\s+|the\s+)?\W?{re.escape(first.lower())}", question.lower()):
         return first
     own = {w for term in terms for w in prefix_stems(term)}

@@ -9,7 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import COUNTS_ON, conflicts_with, opens_yes_no, precedence_verdict, voids_asked
+from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON, conflicts_with, opens_yes_no, precedence_verdict, voids_asked
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -25,6 +25,12 @@ ANSWER_MIN_LEXICAL = 0.3
 # ... and a "No" because the provision denies the very quality asked, though in other words ("goes to the buyer":
 # "not transferable"), needs less.
 QUALITY_MIN_LEXICAL = 0.2
+# ... and a "No" because the provision says the thing counted on does not relieve, as much as finds it (elsewhere.py's
+# RELIEF_MIN_LEXICAL): such provisions are few, and name the penalty only by its place ("In any such action").
+RELIEF_VERDICT_MIN_LEXICAL = 0.15
+_SUMMONS_OFFICER = re.compile(question_form._FORMS["summons_officer"], re.IGNORECASE)
+_REQUIRED_WITHOUT_THROUGH = re.compile(question_form._FORMS["required_without_through"], re.IGNORECASE)
+_ASKED_THROUGH = re.compile(question_form._FORMS["asked_through"], re.IGNORECASE)
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 
 
@@ -32,6 +38,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     """ "Yes", "No" or CONDITIONAL (a permission forbidden "unless" its conditions are met; not when ``conditional``
     is False: the question describes the condition that fails) when the provision settles a yes/no question that it
     matches well enough; None otherwise."""
+    if _REQUIRED_WITHOUT_THROUGH.search(provision) and _ASKED_THROUGH.search(question) and question_form.PERMISSION.search(question):
+        return "No" if lexical >= QUALITY_MIN_LEXICAL else None  # "ok if unit B only gets to a bathroom thru unit A bdrm?"
     if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None
     prevailing = precedence_verdict(question, provision)
@@ -54,8 +62,9 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         return verdict if lexical >= ANSWER_MIN_LEXICAL else None  # the thing missing is named in both
     if question_form.NOT_RELIEVED.search(provision) and verdict in ("No", "Yes") and COUNTS_ON.search(question):
         # "lease says tenant handles all bug control. does that get me off the hook …?" met by "… shall not relieve any
-        # party …": the words that deny the relief are named in both
-        return verdict if lexical >= QUALITY_MIN_LEXICAL else None
+        # party …": the words that deny the relief are named in both ("… so they cant cite me for code stuff now right":
+        # "… the fact that a permit was issued shall not constitute a defense" names only the permit)
+        return verdict if lexical >= RELIEF_VERDICT_MIN_LEXICAL else None
     if verdict is not None and question_form.one_of_the_ways(question, provision) == verdict:
         # "is a notice validly served only if it is handed to the owner in person?" met by "… served upon him personally,
         # or if … sent by registered mail …, or if … posted …": the ways are named in both
@@ -77,14 +86,17 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         # "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable room
         # … unless:": it does, on the conditions the provision sets
         verdict = CONDITIONAL if question_form.NEGATIONS.search(provision) and _UNLESS.search(provision) else None
-    if verdict is None and _will_authority_act(question, provision) and not question_form.NEGATIONS.search(provision):
+    summoned = _SUMMONS_OFFICER.search(question) is not None and re.search(r"\binspect\b", provision, re.I) is not None  # "can i call the inspector to come look?"
+    if verdict is None and (_will_authority_act(question, provision) or _told_authority_act(question, provision) or summoned) and not question_form.NEGATIONS.search(provision):
         verdict = "Yes"  # "if i complain … will they actually come inspect?": "… the Building Inspector may inspect …"
     if verdict == "Yes" and _DISCLAIMED.search(question):
         return None  # "landlord says not his problem. is he right?" met by "… shall be effectively screened": whose, unsaid
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
+    if verdict == "No" and question_form.PERMISSION.search(asked := question_form.story_and_question(question)[1]) and ACT_TOLD.search(asked):
+        floor = ANSWER_MIN_LEXICAL  # "… turned off our heat … can he just do that?": the act is the story's, and forbidden
     if verdict == "Yes" and _states_duty(question, provision):
         floor = REQUIRED_YES_MIN_LEXICAL
-    if verdict == "Yes" and (_authority_act_named(question, provision) or _officer_may_require(question, provision)):
+    if verdict == "Yes" and (_authority_act_named(question, provision) or _officer_may_require(question, provision) or summoned):
         floor = QUALITY_MIN_LEXICAL  # "… no working bathroom … can the town condemn it?": "… shall be condemned … by the Building Inspector"
     return verdict if verdict and lexical >= floor else None
 
@@ -94,9 +106,24 @@ def _authority_act_named(question: str, provision: str) -> bool:
     an officer do that very act ("… shall be condemned as unfit … by the Building Inspector")."""
     asked = question_form.AUTHORITY_ASKS.search(question_form.story_and_question(question)[1])
     if asked is None or not question_form.names_officer(provision):
-        return False
+        return _told_authority_act(question, provision)
     act = selector.stem(asked.group(0).split()[-1].lower())
     return len(act) >= 4 and act in {selector.stem(w) for w in selector.tokens(provision)}
+
+
+def _told_authority_act(question: str, provision: str) -> bool:
+    """Whether the sentence that asks only asks leave for what the story says an officer will do ("inspector says he
+    might placard my rooming house … can he actually do that") and the provision has the officer do that act."""
+    story, asking = question_form.story_and_question(question)
+    if not question_form.names_officer(provision) or not ACT_TOLD.search(asking) or not question_form.PERMISSION.search(asking):
+        return False
+    told = _OFFICER_THEN.search(story)
+    provided = {selector.stem(w) for w in selector.tokens(provision)}
+    return told is not None and any(len(a) >= 5 and a in provided for a in map(selector.stem, told.group(1).lower().split()))
+
+
+# the words an officer is told to do after his title ("inspector says he might placard my rooming house")
+_OFFICER_THEN = re.compile(r"\b(?:inspector|health officer|officer|the city|the town|the village)\b((?:\W+[a-z']+){1,6})", re.I)
 
 
 def _officer_may_require(question: str, provision: str) -> bool:

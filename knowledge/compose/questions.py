@@ -57,6 +57,7 @@ from knowledge.compose.definitions import (
 )
 from knowledge.compose.elapsed import elapsed_verdict, period_sentence
 from knowledge.compose.elsewhere import (
+    act_topic,
     addressed_elsewhere,
     asked_topic,
     better_topic,
@@ -64,7 +65,9 @@ from knowledge.compose.elsewhere import (
     duty_topic,
     elsewhere,
     keyword_confirmed,
+    relieving_provision,
     relieving_topic,
+    silent_figure_topic,
 )
 from knowledge.compose.figure_verdict import figure_verdict, sentence_figure_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
@@ -104,6 +107,7 @@ NO_PLAIN_VERDICT = "The text does not put it as a plain yes or no; "
 # A yes/no question whose best provision matches less than this share of it, and settles nothing, is not addressed
 # directly: the answer says so, gives that provision, and names whom to ask.
 INDIRECT_MAX_SHARE = 0.45
+_MEASURE_ENOUGH = re.compile(question_form._FORMS["measure_enough"], re.IGNORECASE)
 SENTENCE_LIMIT = 700  # a sentence that answers is shown whole unless it is very long
 
 
@@ -200,7 +204,8 @@ def answer_question(
             return answer_question(kb, muni.key, other, question, facts, role, ())
         # "is overcrowding treated as a nuisance?": a definition of this code may settle it all the same
         # ("… 7 of us crammed in a tiny 2 room place … is overcrowding like that against the code?": NUISANCE)
-        settled = settled_by_definition(kb, question, muni.key) or defined_for(kb, question, muni.key, role)
+        # (not "ceiling is 6'10. is that tall enough": a measure asked against a figure, not what a word means)
+        settled = None if _MEASURE_ENOUGH.search(question) else settled_by_definition(kb, question, muni.key) or defined_for(kb, question, muni.key, role)
         return with_silence(kb, settled, muni.key, topic, question) if settled else not_addressed(muni, coverage.description.lower(), topic, coverage)
     computed = (
         room_figures(kb, muni.key, config.standards, question)
@@ -232,7 +237,8 @@ def answer_question(
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     relief = relieving_topic(kb, muni, topic, question, role)  # ("… can i use the permit as a defense?": the Penalty's
     # "… shall not constitute a defense" here keeps the question here)
-    other = other or (relief if relief != topic else None) or (closest_elsewhere(kb, topic, ranked, overall, question) if relief != topic else None)
+    other = other or (relief if relief != topic else None) or act_topic(kb, muni, topic, question, role, ranked) or silent_figure_topic(kb, muni, topic, question)
+    other = other or (closest_elsewhere(kb, topic, ranked, overall, question) if relief != topic else None)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
     if other is not None and (other, question) not in _ON_THE_WAY.get():  # (a topic already passed through: answer here)
         return answer_question(kb, muni.key, other, question, facts, role, ())
@@ -240,6 +246,8 @@ def answer_question(
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
         return beyond
     ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
+    relieving = relieving_provision(kb, muni, question, role, escape=True) if relief == topic else None  # however little it matches
+    ranked = [relieving, *(r for r in ranked if r.candidate.key != relieving.candidate.key)] if relieving else ranked
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
@@ -249,7 +257,7 @@ def answer_question(
     # something about this?" is answered by the provision naming the officer that the story matches)
     officer = selector.asks_for_officer(kb, question)  # "who issues permits?"
     names_asked_officer = officer and bool(ranked) and question_form.names_officer(ranked[0].candidate.text)
-    if not ranked or (asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL and not names_asked_officer):
+    if not ranked or (asking_share(kb, question, muni.key, ranked[0]) < ANSWER_MIN_LEXICAL and not names_asked_officer and not relieving):
         defined = _closest_definition(kb, muni, question, role)
         if defined is not None:  # "how does the code distinguish a basement from a half-basement?": its definitions
             return defined

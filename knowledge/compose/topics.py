@@ -25,6 +25,7 @@ from knowledge.compose.questions import answer_question
 from knowledge.compose.verdicts import _cited_sections, _duty_payload, _duty_text, answer_duty
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.rules import evaluate
+from knowledge.yes_no_forms import without_polite_confirm
 
 CHAT_QUOTES = 3
 
@@ -48,6 +49,7 @@ def answer_topic(
     section in full.
     """
     if question and question.strip():
+        question = without_polite_confirm(question)  # "Could you please confirm whether … must be condemned …?"
         answered = answer_question(kb, municipality, topic, question, facts, role, ranking)
         if answered is not None:
             return answered
