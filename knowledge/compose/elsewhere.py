@@ -14,7 +14,7 @@ from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
 from knowledge.titles import named_titles
-from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON, ESCAPE_COUNTED_ON
+from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -279,22 +279,20 @@ RELIEF_MIN_LEXICAL = 0.15
 RELIEF_LOOK = 80
 
 
-def relieving_topic(kb: KnowledgeBase, muni: Municipality, topic: str, question: str, role: str | None) -> str | None:
-    """The topic of a provision that says the thing the user counts on does not relieve or excuse ("… the one who gave
-    me my rooming house permit. doesnt the permit protect me?": the Penalty's "… shall not constitute a defense"), when
-    the question asks whether it does and that provision is of another topic; ``topic`` itself when it is of this one
-    (then the question stays here); None otherwise."""
-    ranked = relieving_provision(kb, muni, question, role)
-    if ranked is None:
+def relieving_topic(topic: str, relieving: Any | None) -> str | None:
+    """The topic of the provision that says the thing the user counts on does not relieve or excuse (``relieving``:
+    ``relieving_provision``; "… the one who gave me my rooming house permit. doesnt the permit protect me?": the
+    Penalty's "… shall not constitute a defense"), when it is of another topic; ``topic`` itself when it is of this one
+    (then the question stays here); None when there is none."""
+    if relieving is None:
         return None
-    return topic if topic in ranked.candidate.topics else next((t for t in ranked.candidate.topics if t != "definition"), None)
+    return topic if topic in relieving.candidate.topics else next((t for t in relieving.candidate.topics if t != "definition"), None)
 
 
-def relieving_provision(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None, escape: bool = False) -> Any | None:
-    """The provision saying the thing the user counts on does not relieve or excuse (``relieving_topic``), ranked;
-    None when the question counts on nothing or no such provision matches it. With ``escape``, only for a question
-    counting on something to escape (``ESCAPE_COUNTED_ON``), then it leads however little it matches."""
-    if not (ESCAPE_COUNTED_ON if escape else COUNTS_ON).search(question) or selector.question_kind(question) != "yes_no":
+def relieving_provision(kb: KnowledgeBase, muni: Municipality, question: str, role: str | None) -> Any | None:
+    """The provision saying the thing the user counts on does not relieve or excuse, ranked; None when the question
+    counts on nothing (``COUNTS_ON``) or no such provision matches it."""
+    if not COUNTS_ON.search(question) or selector.question_kind(question) != "yes_no":
         return None  # (… "he can't get penalized for code problems. Is that true?" counts on it too)
     for ranked in selector.select(kb, question, muni.key, role, (), limit=RELIEF_LOOK):
         text = ranked.candidate.text
@@ -357,6 +355,9 @@ def silent_figure_topic(kb: KnowledgeBase, muni: Municipality, topic: str, quest
 
     if selector.question_kind(question) != "figure":
         return None
+    silent = {t for t in kb.topics() if not kb.coverage(muni.key, t).addressed}
+    if not any(keywords_named(kb.topic_config(t).keywords, question) for t in silent if t != topic):
+        return None  # (no topic it could go to is named: nothing to weigh)
     owner = {key: t for t in kb.topics() for key in kb.topic_config(t).standards}
     story, asking = question_form.story_and_question(question)  # (after a story, the sentence that asks)
     asked, descriptions = selector.without_titles(kb, asking if story else question), {k: kb.standard_description(k) for k in owner}
@@ -364,7 +365,7 @@ def silent_figure_topic(kb: KnowledgeBase, muni: Municipality, topic: str, quest
     each = [selector.match_descriptions(kb, asked, m.key, descriptions) for m in kb.municipalities()]
     scores = {k: max(s.get(k, 0.0) for s in each) for k in owner}
     best = max(scores, key=lambda k: scores[k], default=None)
-    if best is None or scores[best] < ASKED_MIN_MATCH or owner[best] == topic or kb.coverage(muni.key, owner[best]).addressed:
+    if best is None or scores[best] < ASKED_MIN_MATCH or owner[best] == topic or owner[best] not in silent:
         return None
     if not keywords_named(kb.topic_config(owner[best]).keywords, question):
         return None  # (the question names that topic: not "room for 2 min size" met by a window's minimum size)

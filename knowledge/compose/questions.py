@@ -95,7 +95,7 @@ from knowledge.compose.unit_scope import fitting_first, prefer_general
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import denies_a_scope
 from knowledge.sentences import states_a_figure
-from knowledge.yes_no_forms import ASKS_FOR_FIGURE
+from knowledge.yes_no_forms import ASKS_FOR_FIGURE, ESCAPE_COUNTED_ON
 
 ALSO_PREFIX = "The code also sets"
 # A figure must match this share of the question to be shown on the "also" line (a bed-linen figure is no
@@ -235,8 +235,8 @@ def answer_question(
     other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
-    relief = relieving_topic(kb, muni, topic, question, role)  # ("… can i use the permit as a defense?": the Penalty's
-    # "… shall not constitute a defense" here keeps the question here)
+    relieving = relieving_provision(kb, muni, question, role)  # "… can i use the permit as a defense?": the Penalty's
+    relief = relieving_topic(topic, relieving)  # "… shall not constitute a defense" here keeps the question here
     other = other or (relief if relief != topic else None) or act_topic(kb, muni, topic, question, role, ranked) or silent_figure_topic(kb, muni, topic, question)
     other = other or (closest_elsewhere(kb, topic, ranked, overall, question) if relief != topic else None)
     other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
@@ -246,7 +246,7 @@ def answer_question(
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
         return beyond
     ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
-    relieving = relieving_provision(kb, muni, question, role, escape=True) if relief == topic else None  # however little it matches
+    relieving = relieving if relief == topic and ESCAPE_COUNTED_ON.search(question) else None  # "so they cant cite me … right"
     ranked = [relieving, *(r for r in ranked if r.candidate.key != relieving.candidate.key)] if relieving else ranked
     if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
