@@ -324,6 +324,7 @@ def build(
             {"key": "scope_negations", "value": json.dumps(curated.load_word_list("scope_negations"))},
             {"key": "comparison_words", "value": json.dumps(curated.load_word_list("comparison_words"))},
             {"key": "named_only", "value": json.dumps(curated.load_word_list("named_only"))},
+            {"key": "lead_in_acts", "value": json.dumps(curated.load_word_list("lead_in_acts"))},
             {"key": "scopes", "value": json.dumps(curated.load_scopes())},
             {"key": "spelling", "value": json.dumps(spelling_dictionary(sources_dir))},
             {"key": "handoff", "value": json.dumps(curated.load_vocab().get("handoff") or {})},

@@ -256,8 +256,8 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "… permit just goes to the buyer right?": a statement asked back for confirmation
     if _clause_then_yes_no(asking) or _clause_then_yes_no(text):
         return "yes_no"  # "once i fix everything can i just take it down myself", "Where an emergency exists …, may …?"
-    if asks_wh(text) or asking_opens_with(text, WH_WORDS):
-        return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …"
+    if asks_wh(text) and not (opens_yes_no and asking != text and not asks_wh(asking)) or asking_opens_with(text, WH_WORDS):
+        return "open"  # "what must …", "with what must …", "Under § 190-3, at what times must …" (not "… not where the stove is. Is that allowed?")
     if WHAT_HAPPENS_IF.search(text):
         return "open"  # "and if i miss it?"
     if first in YES_NO_STARTS or YES_NO_HINTS.search(text) or text.rstrip().endswith("?"):

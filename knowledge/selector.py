@@ -451,7 +451,8 @@ def select(
     if spelling_enabled():
         question = correct(kb, question)
     question = without_titles(kb, question)
-    found = [c for c in concepts(question, kb.concept_phrases()) if c.words not in unasked_words(kb)]
+    cited_numbers = set(re.findall(r"\d+", " ".join(cited_sections(question))))  # "Under § 190-12, …": cited, not words
+    found = [c for c in concepts(question, kb.concept_phrases()) if c.words not in unasked_words(kb) and c.words not in cited_numbers]
     kind = question_kind(question)
     numbers = {round(n, 3) for n in numbers_in(question)}
     cited = cited_sections(question)

@@ -67,10 +67,22 @@ def with_lead_ins(kb: KnowledgeBase, municipality: str, headings: dict[str, str]
     impervious …" is matched with "No basement space shall be used as a habitable room or dwelling unit
     unless:" (its parent's last sentence, a short one ending with a colon), which says what the item is about."""
     sections = kb.sections(municipality)
-    lead_ins = {s.citation: lead_in_of(s.text) for s in sections}
+    lead_ins = {s.citation: lead_in_of(s.text) or named_in_lead_in(kb, s.text) for s in sections}
     return {
         s.citation: f"{headings.get(s.citation, '')} {lead_ins.get(s.parent) or ''}".strip() for s in sections
     }
+
+
+def named_in_lead_in(kb: KnowledgeBase, text: str) -> str:
+    """The acts (``lead_in_acts`` of knowledge/synonyms.yml: "condemned", "placarded") that a long lead-in, the last
+    sentence of a section's text, says befall each of its items ("Any dwelling … found to have any of the following
+    defects shall be condemned as unfit …:"): an item ("One which is so damaged … or vermin infested …") is about them,
+    answers "can the town condemn it?", is matched with them, and is quoted after it (knowledge/compose/lists.py ``led_by``)."""
+    sentences = split_sentences(text)
+    if not sentences or not sentences[-1].rstrip().endswith(":"):
+        return ""
+    lowered = " " + " ".join(re.findall(r"[a-z]+", sentences[-1].lower())) + " "
+    return " ".join(t for t in (kb.meta("lead_in_acts") or ()) if f" {t} " in lowered)
 
 
 # A number and what it counts ("at least 70 square feet", "two separate … means of exit", "within ten days").

@@ -313,3 +313,17 @@ def conflicts_with(question: str, provision: str) -> bool:
         asked.search(question) and against.search(provision) and not (unless and unless.search(question))
         for asked, against, unless in _CONFLICTS
     )
+
+
+# "… shall act as secretary, but shall not vote.": an act the provision denies, the clause ending with it.
+_DENIED_ACT = re.compile(r"\b(?:shall|may|must)\s+not\s+(?:be\s+)?([a-z]{4,})\s*(?:[.;,]|$)", re.IGNORECASE)
+
+
+def denies_act_asked(question: str, provision: str) -> bool:
+    """Whether a yes/no question that asks neither leave nor need ("does the building inspector get a vote??") names
+    the act a provision denies at the end of its clause ("… but shall not vote."): the answer is "No"."""
+    asking = story_and_question(question)[1] or question
+    if OBLIGATION.search(asking) or PERMISSION.search(asking):
+        return False
+    asked = prefix_stems(asking)
+    return any(m.group(1).lower()[:_STEM] in asked for m in _DENIED_ACT.finditer(provision))

@@ -239,6 +239,10 @@ ASKING_TOPIC_MIN = 0.5
 ASKING_TOPIC_GAIN = 0.3
 
 
+# How many of a topic's best provisions are looked at for one the other topic does not share.
+ASKING_TOPIC_LOOK = 10
+
+
 def asking_sentence_topic(
     kb: KnowledgeBase, text: str, topic: str | None, municipality: str | None = None, told: bool = True
 ) -> str | None:
@@ -264,7 +268,9 @@ def asking_sentence_topic(
     if municipality is None or kb.topic_config(best).space:
         return topic
     # ("… water heater so low it's barely warm. What temperature is required?" stays with the hot water)
-    matched = {t: max((r.lexical for r in selector.select(kb, asking, municipality, topics=[t], limit=1)), default=0.0) for t in (topic, best)}
+    # (a provision of both topics tells them apart no more: "condemned" items that are "vermin infested" are pests' too)
+    ranked = {t: selector.select(kb, asking, municipality, topics=[t], limit=ASKING_TOPIC_LOOK) for t in (topic, best)}
+    matched = {t: max((r.lexical for r in found if not {topic, best} <= set(r.candidate.topics)), default=0.0) for t, found in ranked.items()}
     return best if matched[best] >= max(ASKING_TOPIC_MIN, matched[topic] + ASKING_TOPIC_GAIN) else topic
 
 

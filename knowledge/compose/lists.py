@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
-from knowledge.sentences import lead_in_of, split_sentences
+from knowledge.sentences import lead_in_of, named_in_lead_in, split_sentences
 from knowledge.titles import asks_for_officer
 from knowledge.yes_no_forms import conflicts_with, either_suffices
 
@@ -32,6 +32,17 @@ def item_lead_in(kb: KnowledgeBase, municipality: str, citation: str) -> str | N
     parent = kb.section(municipality, section.parent) if section is not None and section.parent else None
     last = split_sentences(parent.text)[-1:] if parent is not None else []
     return last[0] if last and last[0].rstrip().endswith(":") else None
+
+
+def led_by(kb: KnowledgeBase, municipality: str, citation: str) -> tuple[Section, str] | None:
+    """(the parent section, its lead-in) when a section is an item of a list led by a long lead-in that says what befalls
+    each item (``lead_in_acts``: "Any dwelling … shall be condemned as unfit … and placarded by the Building Inspector:"): the
+    item ("One which is so damaged … or vermin infested …") is quoted after it, which says what the item is for."""
+    section = kb.section(municipality, citation)
+    parent = kb.section(municipality, section.parent) if section is not None and section.parent else None
+    if parent is None or lead_in_of(parent.text) or not named_in_lead_in(kb, parent.text):
+        return None
+    return parent, split_sentences(parent.text)[-1]
 
 
 # A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.

@@ -428,7 +428,23 @@ def membership_verdict(
     kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
 ) -> tuple[str, str] | None:
     """("Yes" or "No", the deciding clause) when the definition ``text`` of ``term`` settles whether the
-    thing the question names falls under it; None otherwise."""
+    thing the question names falls under it; None otherwise. A question whether the thing is left out of the term
+    ("is a newborn left out of 'occupant'?", "does the definition contain any age exclusion …?":
+    ``definition_membership.asks_excluded``) gets the other answer: "No" where the thing falls under it."""
+    found = _membership_verdict(kb, question, term, text, municipality)
+    if found is None:
+        return None
+    config = kb.meta("definition_membership") or {}
+    asking = question_form.story_and_question(question)[1] or question
+    lowered = " " + " ".join(_WORD.findall(asking.lower().replace("'", ""))) + " "
+    if any(f" {' '.join(_WORD.findall(str(p)))} " in lowered for p in config.get("asks_excluded") or ()):
+        return ("No" if found[0] == "Yes" else "Yes"), found[1]
+    return found
+
+
+def _membership_verdict(
+    kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
+) -> tuple[str, str] | None:
     # ("if i rent rooms … to 2 college kids does that make it a rooming house that needs a permit": asked of "it")
     asked = asks_membership(kb, question) or (municipality is not None and membership_term(kb, question, municipality) is not None)
     if not asked or _choice_of_terms(kb, question, municipality):

@@ -9,7 +9,15 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
-from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON, conflicts_with, opens_yes_no, precedence_verdict, voids_asked
+from knowledge.yes_no_forms import (
+    ACT_TOLD,
+    COUNTS_ON,
+    conflicts_with,
+    denies_act_asked,
+    opens_yes_no,
+    precedence_verdict,
+    voids_asked,
+)
 
 # Say yes or no only when the provision matches most of the question's concepts: "No" to a
 # permission met by a prohibition, "Yes" (the riskier reading) to an obligation met by a duty.
@@ -46,6 +54,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     if prevailing is not None:  # "does the less restrictive standard apply?": the kinds of law named in both settle it
         return prevailing if lexical >= QUALITY_MIN_LEXICAL else None
     verdict = selector.yes_no(question, provision)
+    if verdict is None and question_form.question_kind(question) == "yes_no" and denies_act_asked(question, provision):
+        verdict = "No"  # "does the building inspector get a vote??" met by "… but shall not vote."
     if (
         verdict == "No"
         and question_form.AUTHORITY_ASKS.search(question)

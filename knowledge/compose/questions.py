@@ -71,7 +71,7 @@ from knowledge.compose.elsewhere import (
 )
 from knowledge.compose.figure_verdict import figure_verdict, sentence_figure_verdict
 from knowledge.compose.fixture_counts import counted_by_sentence, for_head_count, settles_by_count
-from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, matched_items, whole_list
+from knowledge.compose.lists import describes_failing, failing_verdict, item_lead_in, led_by, matched_items, whole_list
 from knowledge.compose.lookups import _definition_payload, answer_definition, compared_definitions, named_term
 from knowledge.compose.membership import also_defined, definition_part, with_membership
 from knowledge.compose.parts import first_part, first_part_first, first_part_kind, later_part_verdict, two_part_first
@@ -642,10 +642,11 @@ def compose_lead(
             lines.append(
                 f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"'
             )
-        else:
-            lines.append(
-                f'{opening}{section.full_citation} says: "{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"'
-            )
+        else:  # (an item led by "… shall be condemned … placarded by the Building Inspector:" is quoted after it)
+            led = led_by(kb, muni.key, lead.citation) if lead.kind == "sentence" else None
+            said = f'{_display_sentence(led[1])}" … "' if led else ""
+            lines.append(f'{opening}{section.full_citation} says: "{said}{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"')
+            cited.extend([section, led[0]] if led else [])
         lines.extend([note] if note else [])
         cited.append(section)
         reached = reached_sentence(kb, muni.key, lead, ranked)  # "the screens 12.06(2) requires": that requirement too
@@ -658,8 +659,7 @@ def compose_lead(
             if r.candidate.kind == "standard"
             and not selector.other_unit(question, r.candidate)
             and r.lexical >= ALSO_MIN_LEXICAL
-            and r.candidate.text != lead.text
-            and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
+            and r.candidate.text != lead.text and (r.candidate.key != lead.key or r.candidate.citation != lead.citation)
         ),
         None,
     )
