@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
-from knowledge.sentences import lead_in_of, named_in_lead_in, split_sentences
+from knowledge.sentences import is_lead_in, lead_in_of, named_in_lead_in, split_sentences
 from knowledge.titles import asks_for_officer
 from knowledge.yes_no_forms import conflicts_with, either_suffices
 
@@ -38,11 +38,10 @@ def led_by(kb: KnowledgeBase, municipality: str, citation: str) -> tuple[Section
     """(the parent section, its lead-in) when a section is an item of a list led by a long lead-in that says what befalls
     each item (``lead_in_acts``: "Any dwelling … shall be condemned as unfit … and placarded by the Building Inspector:"): the
     item ("One which is so damaged … or vermin infested …") is quoted after it, which says what the item is for."""
-    section = kb.section(municipality, citation)
-    parent = kb.section(municipality, section.parent) if section is not None and section.parent else None
-    if parent is None or lead_in_of(parent.text) or not named_in_lead_in(kb, parent.text):
+    introduced = item_lead_in(kb, municipality, citation)  # (a short one is the whole list's: ``whole_list``)
+    if introduced is None or is_lead_in(introduced) or not named_in_lead_in(kb, introduced):
         return None
-    return parent, split_sentences(parent.text)[-1]
+    return kb.section(municipality, kb.section(municipality, citation).parent), introduced
 
 
 # A lead-in that leads (a long one, which the selector ranks as a sentence) brings at most this many items along.
