@@ -49,7 +49,7 @@ from knowledge.compose import (
     topic_from_text,
     unaddressed_guess,
 )
-from knowledge.compose.asked import figure_of_other_topic
+from knowledge.compose.asked import closer_duty, figure_of_other_topic
 from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
@@ -421,7 +421,7 @@ def answer_or_ask(
         return answer_space(dispatcher, tracker, updated_space(tracker, last_space, topic))
     facts = current_facts(tracker) if facts is None else facts
     remembered = tracker.get_slot("follow_duty") if follow_up else tracker.get_slot("duty") if same_question else None
-    asked = duty_asked(kb(), topic, text, remembered, follow_up, facts)
+    asked = closer_duty(kb(), key, duty_asked(kb(), topic, text, remembered, follow_up, facts), text)
     if asked and key and (quoted_definition(kb(), text, key) is not None or asks_membership_of(text, key)):
         asked = None  # "does 'infestation' include pests around the garbage containers?": the definition, not a duty
     if asked and key and selector.unnamed_things(kb(), text, key):

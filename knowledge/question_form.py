@@ -240,7 +240,7 @@ def question_kind(text: str) -> str:
     considered = " considered " in _pattern("considered_done").sub(" ", lowered)
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or considered or treated) and (
         '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or considered or treated
-    ):
+    ) and not ASKS_PERIOD.search(asking):  # ("within what period must … before the permit is treated as revoked?")
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"

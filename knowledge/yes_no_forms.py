@@ -327,3 +327,19 @@ def denies_act_asked(question: str, provision: str) -> bool:
         return False
     asked = prefix_stems(asking)
     return any(m.group(1).lower()[:_STEM] in asked for m in _DENIED_ACT.finditer(provision))
+
+
+_ASKS_INCLUDED = re.compile(_FORMS["asks_included"], re.IGNORECASE)
+_INCLUDING = re.compile(_FORMS["including"], re.IGNORECASE)
+_OPENS_INCLUDED = re.compile(r"\s*(?:is|are|does|do|would|will|was|were|isnt|arent|doesnt|dont)\b", re.IGNORECASE)
+
+
+def included_asked(question: str, provision: str) -> bool:
+    """Whether a yes/no question asks whether some people or things are included or counted ("… are members of the
+    operator's family included?") and the provision includes them by name ("… for each eight persons …, including
+    members of the operator's family …"): at least two of the words asked about follow its "including"."""
+    asking = (story_and_question(question)[1] or question).split(",")[-1]  # "In counting persons …, are … included?"
+    if not _ASKS_INCLUDED.search(asking) or not _OPENS_INCLUDED.match(asking):
+        return False
+    asked = prefix_stems(_ASKS_INCLUDED.sub(" ", asking))
+    return any(len(prefix_stems(m.group(1)) & asked) >= 2 for m in _INCLUDING.finditer(provision))

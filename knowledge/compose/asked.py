@@ -7,7 +7,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from knowledge import question_form, selector
-from knowledge.compose.answer import DUTY_PHRASES
+from knowledge.compose.answer import DUTY_PHRASES, REQUIRED_WITHOUT_PARTY
 from knowledge.compose.verdicts import _topic_duties, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase
@@ -327,3 +327,31 @@ def duty_of_who_question(
     if lead.candidate.kind == "rule" and lead.candidate.key in duties:
         return lead.candidate.key
     return None
+
+
+# The share of a question a rule of another duty must match to answer it, where the duty its words name has no rule in
+# the municipality's code (set from the dev sets: the operator's "sanitary maintenance of all walls, floors and
+# ceilings" matches "whos responsible for upkeep of the walls floors ceilings" 0.81).
+CLOSER_DUTY_MIN_LEXICAL = 0.6
+# a rule that only forbids (what no one may do) says nothing of who must do the thing asked
+_FORBIDS = re.compile(r"^\W*(?:[A-Z]\.\s+)?No\b|\bshall not\b")
+
+
+def closer_duty(kb: KnowledgeBase, municipality: str | None, asked: tuple[str, str] | None, text: str) -> tuple[str, str] | None:
+    """The (duty, topic) a message asks about in one code: the one its words name (``duty_asked``), unless that code puts
+    it on no one and a rule of another duty there matches the question well ("i run a rooming house in dresser … whos
+    responsible for upkeep of the walls floors ceilings - me or the roomers?": not keeping the structure in repair, which
+    the Dresser text gives no one, but the operator's sanitary maintenance of all walls, floors and ceilings). None where
+    that code puts it on no one and only the story names it: the question's own topic answers."""
+    if asked is None or municipality is None or asked[0] not in REQUIRED_WITHOUT_PARTY or kb.rules(municipality, asked[0]):
+        return asked  # (a duty answered through others, "trash_containers", is not one the code puts on no one)
+    story, asking = question_form.story_and_question(text)
+    if story and selector.question_kind(asking) == "yes_no" and asked_duty(asking, kb.fact_vocabulary()) is None:
+        return None  # "… foundation has gaps … mice everywhere … does he have to seal the foundation?": the duty is the story's
+    ranked = selector.select(kb, text, municipality, kinds=("rule",), limit=1)
+    if not ranked or ranked[0].lexical < CLOSER_DUTY_MIN_LEXICAL or not kb.rules(municipality, ranked[0].candidate.key):
+        return asked
+    if _FORBIDS.search(ranked[0].candidate.text):
+        return asked  # "who supplies required utilities in dresser?" is not answered by "No owner … shall cause … shut off"
+    duty = ranked[0].candidate.key
+    return duty, topic_for_duty(kb, duty) or asked[1]

@@ -57,6 +57,15 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
 _IS_WORDS = frozenset({"is", "are", "isnt", "arent"})
 
 
+def _asks_what_it_is(kb: KnowledgeBase, question: str) -> bool:
+    """Whether the sentence that asks, asks what the thing told is ("does that make it a rooming house?", "does that
+    count as …?"), not only whether some rule applies ("do i need a rooming house permit?")."""
+    config = kb.meta("definition_membership") or {}
+    asking = " " + " ".join(_WORD.findall((question_form.story_and_question(question)[1] or question).lower().replace("'", ""))) + " "
+    phrases = [*(config.get("asks") or ()), *(config.get("asks_of_it") or ())]
+    return any(f" {' '.join(_WORD.findall(str(p).lower()))} " in asking for p in phrases)
+
+
 # The most words between an asking verb of ``asks_around`` and its "as" ("count the dining room as a bedroom").
 ASKS_AROUND_GAP = 8
 
@@ -240,19 +249,23 @@ def by_unit_count(kb: KnowledgeBase, question: str, text: str) -> tuple[str, str
 
 # A definition by a number of rooms ("… sleeping accommodations are offered for pay to transients, in five or more
 # rooms"), and the rooms a question tells ("… to transients in four rooms").
+# A rooming house is also defined by its rooming units ("containing one or more rooming units in which space is let"):
+# "renting 1 room in my house to a guy … does that make it a rooming house?" (a let room is a rooming unit).
 _ROOM_COUNT = re.compile(r"\b(\w+) or (more|fewer) rooms\b", re.IGNORECASE)
-_ROOMS_TOLD = re.compile(rf"\b(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})(?: [a-z]+)? rooms\b", re.IGNORECASE)
+_ROOMING_UNIT_COUNT = re.compile(r"\b(\w+) or (more|fewer) (?:rooms|rooming units)\b", re.IGNORECASE)
+_ROOMS_TOLD = re.compile(rf"\b(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})(?: [a-z]+)? rooms?\b", re.IGNORECASE)
 
 
-def by_room_count(question: str, text: str) -> tuple[str, str] | None:
+def by_room_count(question: str, text: str, rooming_units: bool = False) -> tuple[str, str] | None:
     """A definition by a number of rooms against the rooms the question tells ("Under the City of Muskego definitions,
-    is a dwelling offering sleeping accommodations … in four rooms a hotel?": "No", a hotel has five or more)."""
+    is a dwelling offering sleeping accommodations … in four rooms a hotel?": "No", a hotel has five or more); with
+    ``rooming_units`` (the question asks whether the thing is the term), by its rooming units too."""
     told = [t for t in (_count(m.group(1)) for m in _ROOMS_TOLD.finditer(question)) if t]
     if len(told) != 1:
         return None
     for clause in clauses(text):
-        found = _ROOM_COUNT.search(clause)
-        bound = found and _count(found.group(1))
+        found = (_ROOMING_UNIT_COUNT if rooming_units else _ROOM_COUNT).search(clause)
+        bound = found and not _PERSON_COUNT.search(clause) and _count(found.group(1))  # (persons counted: by_person_count)
         if bound:
             meets = told[0] >= bound if found.group(2).lower() == "more" else told[0] <= bound
             return ("Yes" if meets else "No"), clause
@@ -453,7 +466,8 @@ def _membership_verdict(
         return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
     counted = (
         by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
-        or by_room_count(question, text) or by_share(question, text) or person_asked(kb, question, term, text)
+        or by_room_count(question, text, _asks_what_it_is(kb, question)) or by_share(question, text)
+        or person_asked(kb, question, term, text)
     )
     if counted is not None:
         return counted
@@ -483,6 +497,11 @@ def _membership_verdict(
     before = " " + " ".join(words[:position]) + " "
     whole = " " + " ".join(words) + " "
     negations = [str(n).lower() for n in config.get("negations") or ()]
+    # ("… waste materials, except garbage, and the term shall include … tree branches, yard trimmings": what the
+    # definition goes on to include after an exception is not excepted)
+    marks = [f" {' '.join(_WORD.findall(str(i).lower()))} " for i in config.get("inclusions") or ()]
+    ends = [before.rfind(m) + len(m) - 1 for m in marks if before.rfind(m) >= 0 and not before[: before.rfind(m)].endswith(" not")]
+    before = before[max(ends):] if ends else before
     excluded = any(f" {' '.join(_WORD.findall(e))} " in before for e in exclusions) or any(
         f" {' '.join(_WORD.findall(n))} " in whole for n in negations
     )

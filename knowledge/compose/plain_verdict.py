@@ -14,6 +14,7 @@ from knowledge.yes_no_forms import (
     COUNTS_ON,
     conflicts_with,
     denies_act_asked,
+    included_asked,
     opens_yes_no,
     precedence_verdict,
     voids_asked,
@@ -56,6 +57,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     verdict = selector.yes_no(question, provision)
     if verdict is None and question_form.question_kind(question) == "yes_no" and denies_act_asked(question, provision):
         verdict = "No"  # "does the building inspector get a vote??" met by "… but shall not vote."
+    if verdict is None and included_asked(question, provision):
+        return "Yes" if lexical >= QUALITY_MIN_LEXICAL else None  # "are the operator's family included?": "including members of …"
     if (
         verdict == "No"
         and question_form.AUTHORITY_ASKS.search(question)
