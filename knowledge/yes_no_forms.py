@@ -331,7 +331,7 @@ def denies_act_asked(question: str, provision: str) -> bool:
 
 _ASKS_INCLUDED = re.compile(_FORMS["asks_included"], re.IGNORECASE)
 _INCLUDING = re.compile(_FORMS["including"], re.IGNORECASE)
-_OPENS_INCLUDED = re.compile(r"\s*(?:is|are|does|do|would|will|was|were|isnt|arent|doesnt|dont)\b", re.IGNORECASE)
+_OPENS_INCLUDED = re.compile(_FORMS["opens_included"], re.IGNORECASE)
 
 
 def included_asked(question: str, provision: str) -> bool:

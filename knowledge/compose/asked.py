@@ -333,8 +333,8 @@ def duty_of_who_question(
 # the municipality's code (set from the dev sets: the operator's "sanitary maintenance of all walls, floors and
 # ceilings" matches "whos responsible for upkeep of the walls floors ceilings" 0.81).
 CLOSER_DUTY_MIN_LEXICAL = 0.6
-# a rule that only forbids (what no one may do) says nothing of who must do the thing asked
-_FORBIDS = re.compile(r"^\W*(?:[A-Z]\.\s+)?No\b|\bshall not\b")
+# a rule that only forbids (what no one may do) says nothing of who must do the thing asked (case matters: "No owner")
+_FORBIDS = re.compile(question_form._FORMS["only_forbids"])
 
 
 def closer_duty(kb: KnowledgeBase, municipality: str | None, asked: tuple[str, str] | None, text: str) -> tuple[str, str] | None:

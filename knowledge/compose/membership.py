@@ -500,7 +500,8 @@ def _membership_verdict(
     # ("… waste materials, except garbage, and the term shall include … tree branches, yard trimmings": what the
     # definition goes on to include after an exception is not excepted)
     marks = [f" {' '.join(_WORD.findall(str(i).lower()))} " for i in config.get("inclusions") or ()]
-    ends = [before.rfind(m) + len(m) - 1 for m in marks if before.rfind(m) >= 0 and not before[: before.rfind(m)].endswith(" not")]
+    found = [(before.rfind(m), m) for m in marks]
+    ends = [at + len(m) - 1 for at, m in found if at >= 0 and not before[:at].endswith(" not")]
     before = before[max(ends):] if ends else before
     excluded = any(f" {' '.join(_WORD.findall(e))} " in before for e in exclusions) or any(
         f" {' '.join(_WORD.findall(n))} " in whole for n in negations
