@@ -69,6 +69,7 @@ class Vocabulary:
     party_words: tuple[re.Pattern[str], ...] = ()
     # "who" questions about an officer or a body ("who approves ...?", "who issues the permits?"), not a party
     officer_questions: tuple[re.Pattern[str], ...] = ()
+    contact_questions: tuple[re.Pattern[str], ...] = ()  # whom to contact about what the story tells (also officer questions)
     thing_questions: tuple[re.Pattern[str], ...] = ()
     # "what if the people on the other side get them too?": a question that only changes the facts of the last one
     what_if_questions: tuple[re.Pattern[str], ...] = ()
@@ -269,7 +270,8 @@ def compile_vocabulary(
         proposals={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("proposals") or {}).items()},
         askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
-        officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()),
+        officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in [*(raw.get("officer_questions") or ()), *(raw.get("contact_questions") or ())]),
+        contact_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("contact_questions") or ()),
         thing_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("thing_questions") or ()),
         what_if_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("what_if_questions") or ()),
         story_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("story_questions") or ()),

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from knowledge.question_form import _WORD, story_and_question
 
 if TYPE_CHECKING:
-    from knowledge.kb import KnowledgeBase
+    from knowledge.kb import KnowledgeBase, Municipality
     from knowledge.selector import Concept
 
 
@@ -88,3 +88,40 @@ def _kind_word(found: re.Match[str], phrases: Iterable[str]) -> str:
         return " "
     said = " ".join([*re.findall(r"[a-z]+", found.string[: found.start()].lower())[-2:], kind.group(1).lower()])
     return f" {kind.group(1)} " if any(p.startswith(said) for p in phrases) else " "
+
+
+# An officer question ("which official issues rooming house permits?") leads with the best provision that
+# names an officer or body when it matches at most this much less of the question than the best one.
+OFFICER_MARGIN = 0.25
+
+
+def asks_whom_to_contact(kb: KnowledgeBase, question: str) -> bool:
+    """Whether a question asks whom to contact about what its story tells (facts.yml ``contact_questions``: "… the outlets
+    spark … Who at the city should I contact about this?")."""
+    return any(p.search(question) for p in kb.fact_vocabulary().contact_questions)
+
+
+def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[Any], anywhere: bool = False) -> list[Any]:
+    """The ranking with the best provision that names an officer or a body first ("… issued by the Health
+    Officer"), for a question that asks which official acts (``facts.yml`` ``officer_questions``); with ``anywhere`` (a
+    question whom to contact), any of the ranking when none of those that match well names one."""
+    ranked = list(ranked)
+    if not ranked:
+        return ranked
+    titles = {muni.enforcing_officer.lower(), muni.office.lower(), *kb.fact_vocabulary().officer_titles}
+    floor = ranked[0].lexical - OFFICER_MARGIN
+    # a body named in full first ("… before the Housing Appeals Board"), then any ("No member of the Board shall …");
+    # then, for whom to contact, any of the topic's ("the outlets spark … Who at the city should I contact about this?"
+    # is the Building Inspector's "shall investigate all electrical deficiencies")
+    for least in (floor, 0.0) if anywhere else (floor,):
+        # (below the floor, the one matching most: "… gas shut off … does anyone at the village get told about that?" is
+        # "… the Health Officer shall be notified …", not "… upon order of the Health Officer …")
+        order = ranked if least else sorted(ranked, key=lambda r: -r.lexical)
+        for named in ({t for t in titles if " " in t}, titles):
+            for r in order:
+                if r.candidate.kind == "rule":
+                    continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
+                lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
+                if r.lexical >= least and any(f" {t} " in lowered for t in named):
+                    return [r, *[x for x in ranked if x is not r]]
+    return ranked

@@ -576,8 +576,13 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
             lead = f'{word}. {says}: "{clause}"'
         return Answer(f"{lead}\n{answer.text}", {**answer.payload, "yes_no": word.lower()}, answer.buttons)
     # the clause of a long definition that answers a question about one of its parts, when it names enough of it
+    least = float((kb.meta("definition_membership") or {}).get("min_share", 0.6))
     best = _best_clause(kb, question, term, text)
-    if best is None or best[0] < float((kb.meta("definition_membership") or {}).get("min_share", 0.6)):
+    if best is None or best[0] < least:  # ... or one clause of several, the thing weighed in this code ("land contract"
+        # more than "next month": "selling my rental … on land contract, buyer takes over next month … whos the owner")
+        weighed = _best_clause(kb, question, term, text, municipality)
+        best = weighed if weighed is not None and " ".join(weighed[1].split()) != " ".join(text.split()) else best
+    if best is None or best[0] < least:
         return answer
     clause = best[1]
     if clause != " ".join(text.split()):  # "what winter base temperature does the definition state?", "… on a land

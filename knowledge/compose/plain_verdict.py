@@ -251,10 +251,16 @@ def names_exception(kb: Any, question: str, provision: str, lacking: bool = Fals
 def asks_exception(question: str, provision: str) -> bool:
     """Whether a question asks when a prohibited thing is allowed ("when may a required utility be discontinued?")
     and the provision's whole sentence has an exception after its rule: then the exception is shown."""
+    return bool(question_form.ASKS_WHEN_ALLOWED.search(question)) and excepts(provision)
+
+
+def excepts(provision: str) -> bool:
+    """Whether a provision forbids something with an exception after its rule ("No owner … shall cause any … utility
+    … to be … shut off …, except for such temporary emergencies when …")."""
     found = _EXCEPT.search(provision)
     if found is None or len(provision[: found.start()].split()) < EXCEPTION_MIN_RULE_WORDS:
         return False
-    return bool(question_form.ASKS_WHEN_ALLOWED.search(question)) and bool(question_form.NEGATIONS.search(provision))
+    return bool(question_form.NEGATIONS.search(provision))
 
 
 def whole_sentence(section_text: str, quote: str) -> str:

@@ -10,7 +10,7 @@ import re
 from contextvars import ContextVar
 from typing import Any, Callable, Mapping, Sequence
 
-from knowledge import question_form, selector
+from knowledge import question_form, selector, titles
 from knowledge.answer_parts import source_line
 from knowledge.compose import membership
 from knowledge.compose.answer import (
@@ -82,6 +82,7 @@ from knowledge.compose.plain_verdict import (
     _verdict,
     asks_exception,
     excepted_verdict,
+    excepts,
     left_out_verdict,
     names_exception,
     names_needed,
@@ -317,7 +318,7 @@ def answer_question(
         return no_match(muni, question, topic)
     ranked = timed
     if officer:
-        ranked = naming_an_officer(kb, muni, ranked)
+        ranked = titles.naming_an_officer(kb, muni, ranked, titles.asks_whom_to_contact(kb, question))
     # (not for a question whether something relieves: "i had a permit, can they still fine me?" is the defense's)
     asks_amount = bool(ASKS_FOR_FIGURE.search(question)) and not question_form.RELIEF.search(question)
     referring = referring_sentence(kb, muni.key, topic, question, unstated, role, ranking) if unstated and asks_amount else None
@@ -397,30 +398,6 @@ def _closest_definition(kb: KnowledgeBase, muni: Municipality, question: str, ro
     if term.lower() in generic or not set(selector.tokens(term)) <= set(selector.tokens(question)):
         return None  # a term the question does not name ("leave" is in "RUBBISH"'s "leaves"), or names every provision
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
-
-# An officer question ("which official issues rooming house permits?") leads with the best provision that
-# names an officer or body when it matches at most this much less of the question than the best one.
-OFFICER_MARGIN = 0.25
-
-
-def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[Any]) -> list[Any]:
-    """The ranking with the best provision that names an officer or a body first ("… issued by the Health
-    Officer"), for a question that asks which official acts (``facts.yml`` ``officer_questions``)."""
-    ranked = list(ranked)
-    if not ranked:
-        return ranked
-    titles = {muni.enforcing_officer.lower(), muni.office.lower(), *kb.fact_vocabulary().officer_titles}
-    floor = ranked[0].lexical - OFFICER_MARGIN
-    # a body named in full first ("… before the Housing Appeals Board"), then any ("No member of the Board shall …")
-    for named in ({t for t in titles if " " in t}, titles):
-        for r in ranked:
-            if r.candidate.kind == "rule":
-                continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
-            lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
-            if r.lexical >= floor and any(f" {t} " in lowered for t in named):
-                return [r, *[x for x in ranked if x is not r]]
-    return ranked
-
 
 def scope_note(
     kb: KnowledgeBase, muni: Municipality, question: str, lead: Any, facts: Mapping[str, Any] | None = None, topic: str = ""
@@ -601,8 +578,10 @@ def compose_lead(
             # "can landlord shut water off to fix a pipe?": "… except …"; "… no working fan up to code?": the exception unmet
             verdict = "No" if verdict == "No" and names_exception(kb, asked, whole, lacking=True) else excepted_verdict(asked, whole)
             shown = whole
-        elif not verdict and asks_exception(asked, whole):
-            shown = whole  # "when may a required utility be discontinued?": "… except for such temporary interruption …"
+        elif (not verdict and asks_exception(asked, whole)) or (verdict in (None, "No") and question_form.PERMISSION.search(asked) and excepts(whole)):
+            # "when may a required utility be discontinued?", "… shut the water off … to replace a frozen main. am i
+            # allowed": the prohibition with its exception ("… except for such temporary emergencies when …")
+            shown = whole
         listed = whole_list(kb, muni.key, ranked, question)
         introduced = (listed[1] if listed else item_lead_in(kb, muni.key, lead.citation)) if plain_verdicts else None
         if introduced and not _BINDS.search(lead.text) and not question_form.NEGATIONS.search(lead.text):
