@@ -248,6 +248,7 @@ def compile_vocabulary(
         for entry in raw.get("phrases") or []
         for pattern in entry["patterns"]
     )
+    contact = tuple(re.compile(p, re.IGNORECASE) for p in raw.get("contact_questions") or ())  # (officer questions too)
     duties = tuple(
         (duty, re.compile(pattern, re.IGNORECASE))
         for duty, patterns in (raw.get("duty_phrases") or {}).items()
@@ -270,8 +271,8 @@ def compile_vocabulary(
         proposals={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("proposals") or {}).items()},
         askers={k: tuple(re.compile(p, re.IGNORECASE) for p in v) for k, v in (raw.get("asker") or {}).items()},
         party_words=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("party_words") or ()),
-        officer_questions=tuple(re.compile(p, re.IGNORECASE) for p in [*(raw.get("officer_questions") or ()), *(raw.get("contact_questions") or ())]),
-        contact_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("contact_questions") or ()),
+        officer_questions=(*(re.compile(p, re.IGNORECASE) for p in raw.get("officer_questions") or ()), *contact),
+        contact_questions=contact,
         thing_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("thing_questions") or ()),
         what_if_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("what_if_questions") or ()),
         story_questions=tuple(re.compile(p, re.IGNORECASE) for p in raw.get("story_questions") or ()),
