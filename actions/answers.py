@@ -49,7 +49,7 @@ from knowledge.compose import (
     topic_from_text,
     unaddressed_guess,
 )
-from knowledge.compose.asked import closer_duty, figure_of_other_topic
+from knowledge.compose.asked import closer_duty, figure_of_other_topic, minimum_of_other_topic, pinned_topic
 from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
@@ -76,6 +76,8 @@ def space_in_message(tracker: Tracker) -> bool:
     counted = bool(request.household and request.household.count)
     if not counted or not (request.kind == "bedroom" or request.wants_minimum):
         return False  # "a bedroom for 4 people" is one
+    if request.wants_minimum and not request.rooms and minimum_of_other_topic(kb(), text):
+        return False  # "… at her unit. … what minimum temperature must the water-heating facilities …": no space's
     if told_other_topic(text, request):  # "roof's been leaking into my kid's room for weeks": the leak, told
         return False
     # … when the sentence that asks is about the space ("… with like 6 other people. The sheets and towels haven't been
@@ -143,7 +145,8 @@ def checks_a_room(text: str) -> bool:
         return counted
     # "3 of us in one room in a rooming house, how big must it be?": the minimum for them, no size needed
     fixtures = parsing.names_fixture(text)
-    return counted and request.wants_minimum and not fixtures
+    # (not the minimum of another topic's thing: "… her unit. … what minimum temperature must …")
+    return counted and request.wants_minimum and not fixtures and not minimum_of_other_topic(kb(), text)
 
 
 def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
@@ -152,6 +155,8 @@ def topic_asked(tracker: Tracker, min_confidence: float = 0.1) -> str | None:
     text = tracker.latest_message.get("text") or ""
     if text.startswith("/") or len(text.split()) < 3:
         return None
+    if (pinned := pinned_topic(kb(), text)) is not None:  # "… a permit issued, can i still be penalized …?": the penalties
+        return pinned
     if space_in_message(tracker):
         kind = parsing.parse_space_request(text).kind
         return space.space_topic(kb(), "unit" if kind == "unit" else "bedroom")
@@ -526,6 +531,7 @@ class ActionAnswerTopic(Action):
             asked = told_other_topic(said) or figure_of_other_topic(kb(), said) or asked
         place, other = current_municipality(tracker)  # "… rats … can the town condemn it?": the asking sentence's topic
         asked = asking_sentence_topic(kb(), tracker.latest_message.get("text") or "", asked, None if other else place)
+        asked = pinned_topic(kb(), tracker.latest_message.get("text") or "") or asked  # "how much fine … if he dont fix the heat"
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
         # another topic's question goes on with it only when it is the ages the last answer asked for
         if follows_space_check(tracker, ages_only=asked is not None and not is_space_topic(asked)):

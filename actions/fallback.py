@@ -43,7 +43,7 @@ from actions.safety import guarded
 from actions.space import answer_space, answer_space_figure, follows_space_figure, rooming_in_play, updated_space
 from knowledge import parsing, selector, space
 from knowledge.compose import answer_topic, answer_unsure, ask_municipality, duty_asked, topic_for_duty, topic_from_text
-from knowledge.compose.asked import asks_other_figure_for, figure_of_other_topic
+from knowledge.compose.asked import asks_other_figure_for, figure_of_other_topic, pinned_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
 from knowledge.compose.membership import question_parts
 from knowledge.facts import asked_duty
@@ -173,6 +173,9 @@ class ActionClarify(Action):
             return answer_or_ask(dispatcher, tracker, space_topic(tracker))
         if follows_space_figure(tracker):  # "for 2 kids" after "how big does a bedroom have to be?"
             return answer_space_figure(dispatcher, tracker)
+        pinned = pinned_topic(kb(), text)
+        if pinned is not None:  # "what happens to my landlord … my water heater has been out … does he get fined?"
+            return answer_or_ask(dispatcher, tracker, pinned)
         topic = tracker.get_slot("topic")
         # "same question but for the Town of Howard", "and what about my other rental over in amery?": the last
         # question, for the place the message names (before any facts it may seem to add: "my apartment")

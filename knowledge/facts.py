@@ -84,6 +84,10 @@ class Vocabulary:
     prohibitions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # the topic each duty belongs to (vocab.yml's topics), to tell a story's duty from the asked one's
     duty_topics: Mapping[str, str] = field(default_factory=dict)
+    # a story's duty that a plainer one the asking sentence names only points back to (``refined_by`` in facts.yml)
+    refined_by: Mapping[str, str] = field(default_factory=dict)
+    points_back: re.Pattern[str] | None = None  # ... when the asking sentence names the story's thing by a pronoun
+    refined_unless: re.Pattern[str] | None = None  # ... and the story tells nothing of the plainer duty's own errand
 
     def members(self, duty: str | None) -> tuple[str, ...]:
         """The duties a question names: both of an ``either`` pair, else the duty itself."""
@@ -279,6 +283,9 @@ def compile_vocabulary(
         officer_titles=tuple(str(t).lower() for t in raw.get("officer_titles") or ()),
         duty_qualifiers=tuple(str(t).lower() for t in raw.get("duty_qualifiers") or ()),
         sides=dict(raw.get("sides") or {}),
+        refined_by=dict(raw.get("refined_by") or {}),
+        points_back=re.compile(str(raw["points_back"]), re.IGNORECASE) if raw.get("points_back") else None,
+        refined_unless=re.compile(str(raw["refined_unless"]), re.IGNORECASE) if raw.get("refined_unless") else None,
         prohibitions={
             str(d): {
                 "act": str(e["act"]),
@@ -393,7 +400,12 @@ def asked_duty(text: str, vocabulary: Vocabulary, among: tuple[str, ...] | None 
     # the sentence that asks names another topic's duty: "… coming Saturday to fix the rotting floor. … Do I have to
     # let him?" asks access, not repair; within one topic the story's is the more precise ("the hallway is filthy,
     # who cleans it?": the shared areas, not one's own unit)
-    if asked is not None and asked != named and _duty_topic(vocabulary, asked) != _duty_topic(vocabulary, named):
+    # (… unless the story's duty is a kind of the asked one the asking sentence points back to: "… he's the town inspector
+    # and wants to look through my apartment … Do I have to let him in right then?" asks the inspector's access; "… supplies
+    # the bedding. Who's responsible for keeping it clean …?" the bedding's: ``refined_by``, ``points_back``)
+    refined = vocabulary.refined_by.get(named or "") == asked and bool(vocabulary.points_back and vocabulary.points_back.search(asking))
+    refined = refined and not (vocabulary.refined_unless and vocabulary.refined_unless.search(story))
+    if asked is not None and asked != named and _duty_topic(vocabulary, asked) != _duty_topic(vocabulary, named) and not refined:
         return asked
     return named
 

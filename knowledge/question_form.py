@@ -30,7 +30,7 @@ FORM_KEYS = (
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
     "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails", "always_prevails", "more_than_told",
-    "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed",
+    "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed", "pinned_topics", "relief_instruments",
 )
 
 

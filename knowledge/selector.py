@@ -211,6 +211,7 @@ class _Index:
     lengths: list[int] = field(default_factory=list)
     postings: dict[str, set[int]] = field(default_factory=dict)
     scopes: list[frozenset[str]] = field(default_factory=list)  # the scopes each candidate is limited to
+    sequences: list[tuple[str, ...]] = field(default_factory=list)  # each candidate's stemmed words, in order
 
 
 _CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.WeakKeyDictionary()
@@ -315,6 +316,21 @@ def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str])
 
 
 
+# The words of an alternative of several words ("water heating facilities") stand within this many words of each other
+# in a provision that contains it.
+NEAR_WORDS = 4
+
+
+def _near(alternative: Sequence[str], sequence: Sequence[str]) -> bool:
+    """Whether every word of ``alternative`` stands within NEAR_WORDS + its length words of one of them."""
+    span = NEAR_WORDS + len(alternative)
+    wanted = set(alternative)
+    for start, word in enumerate(sequence):
+        if word in wanted and wanted <= set(sequence[start : start + span]):
+            return True
+    return False
+
+
 def index(kb: KnowledgeBase, municipality: str) -> _Index:
     """The municipality's candidates with their word sets and idf (built once per knowledge base)."""
     key = kb.municipality(municipality).key
@@ -348,6 +364,7 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
         lengths=[len(t) for t in token_sets],
         postings=postings,
         scopes=[frozenset(provision_scopes(kb, f"{c.text} {headings.get(c.citation, '')}")) for c in found],
+        sequences=[tuple(tokens(d)) for d in documents],
     )
     with _LOCK:
         _CACHE.setdefault(kb, {})[key] = built
@@ -489,6 +506,8 @@ def select(
                 matching = set.intersection(*postings)  # type: ignore[arg-type]
                 if number == 0 and concept.literal:
                     matching = {i for i in matching if _words_pattern(concept.literal).search(idx.lowered[i])}
+                elif len(alternative) > 2 and NEAR_WORDS:  # "water heater": not "heating facilities … water compartments"
+                    matching = {i for i in matching if _near(alternative, idx.sequences[i])}
                 ids |= matching
         for number in ids:
             hits.setdefault(number, []).append(position)

@@ -113,15 +113,18 @@ def naming_an_officer(kb: KnowledgeBase, muni: Municipality, ranked: Sequence[An
     # a body named in full first ("… before the Housing Appeals Board"), then any ("No member of the Board shall …");
     # then, for whom to contact, any of the topic's ("the outlets spark … Who at the city should I contact about this?"
     # is the Building Inspector's "shall investigate all electrical deficiencies")
-    for least in (floor, 0.0) if anywhere else (floor,):
+    # (whom to contact: the enforcing officer first, wherever it stands: "… power get shut off … who do we even call?" is
+    # "… the Health Officer shall be notified …", not the shut-off's exception "… approved by the Department of Public Works")
+    passes = (floor, 0.0) if anywhere else (floor,)
+    own = [(least, {muni.enforcing_officer.lower(), muni.office.lower()}) for least in passes] if anywhere else []
+    for least, named in [*own, *((least, n) for least in passes for n in ({t for t in titles if " " in t}, titles))]:
         # (below the floor, the one matching most: "… gas shut off … does anyone at the village get told about that?" is
         # "… the Health Officer shall be notified …", not "… upon order of the Health Officer …")
         order = ranked if least else sorted(ranked, key=lambda r: -r.lexical)
-        for named in ({t for t in titles if " " in t}, titles):
-            for r in order:
-                if r.candidate.kind == "rule":
-                    continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
-                lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
-                if r.lexical >= least and any(f" {t} " in lowered for t in named):
-                    return [r, *[x for x in ranked if x is not r]]
+        for r in order:
+            if r.candidate.kind == "rule":
+                continue  # a party's duty ("No owner … shall cause … except … approved by the Department of Public Works")
+            lowered = " " + " ".join(re.findall(r"[a-z]+", r.candidate.text.lower())) + " "
+            if r.lexical >= least and any(f" {t} " in lowered for t in named):
+                return [r, *[x for x in ranked if x is not r]]
     return ranked

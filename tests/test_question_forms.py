@@ -34,7 +34,7 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
             assert value and all(isinstance(w, str) and isinstance(t, str) and w and t for w, t in value.items()), key
         elif key == "precedence_classes":  # a kind of law -> the words that name it ("town code": local)
             assert all(isinstance(k, str) and ws and all(w == w.lower().strip() for w in ws) for k, ws in value.items()), key
-        elif key in ("left_out_unnamed", "given_unnamed", "asked_qualities"):  # a thing -> the words that say it unnamed
+        elif key in ("left_out_unnamed", "given_unnamed", "asked_qualities", "pinned_topics"):  # a thing -> the words that say it unnamed
             assert all(isinstance(t, str) and re.compile(v) for t, v in value.items()), key
         elif key == "share_words":  # a share of a height in words -> its value ("one-third": 0.3333)
             assert value and all(isinstance(w, str) and 0 < float(v) < 1 for w, v in value.items()), key

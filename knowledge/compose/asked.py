@@ -98,6 +98,22 @@ def _names_exception_of(kb: KnowledgeBase, duty: str, text: str) -> bool:
     return any(names_exception(kb, text, sentence) for sentence in sentences)
 
 
+_PINNED = {str(t): re.compile(str(p), re.IGNORECASE) for t, p in question_form._FORMS["pinned_topics"].items()}
+
+
+def pinned_topic(kb: KnowledgeBase, question: str) -> str | None:
+    """The topic that alone answers what a question asks for, whatever its story tells ("how much fine the landlord get
+    … if he dont fix the heat for weeks??": penalties; ``pinned_topics`` of knowledge/question_forms.yml), or None."""
+    return next((topic for topic, pattern in _PINNED.items() if topic in kb.topics() and pattern.search(question)), None)
+
+
+def pinned_part(kb: KnowledgeBase, question: str) -> str:
+    """A question up to the words that pin its topic ("What is the dollar amount of the penalty" of "… for failing to
+    provide a working toilet in a rental unit?"): what it asks for, without what it is asked about."""
+    found = next((m for t, p in _PINNED.items() if t in kb.topics() for m in [p.search(question)] if m), None)
+    return question[: found.end()] if found else question
+
+
 # The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
 KEEP_TOPIC_MAX_CONFIDENCE = 0.8
 _OTHER_FIGURE_FOR = re.compile(question_form._FORMS["other_figure_for"], re.IGNORECASE)
@@ -261,17 +277,28 @@ def asking_sentence_topic(
     if question_form.POINTS_TO_A_THING.search(asking.lower().replace("'", "")):
         return topic  # "… the water heater is 'set right'. what temperature does it have to reach?": the heater's
     named = _topics_named(kb, asking)
-    # … only when the story names the classifier's topic (it was taken from the story) and the question does not
-    if not named or any(name == topic for _, name in named) or told and topic not in {name for _, name in _topics_named(kb, story)}:
+    # … only when the story names the classifier's topic (it was taken from the story) and the question does not (or
+    # nothing names it: "my grandpa rents in amery … after his bath … is the bathroom supposed to be warmer than the
+    # other rooms …?", taken for rooming houses)
+    unnamed = told and not any(name == topic for _, name in _topics_named(kb, text))
+    # (… a guess this code is silent on stays: "… keeps coming into my apartment … Does he have to give notice before
+    # coming in?" in Muskego, not its notices of violation)
+    unnamed = unnamed and municipality is not None and kb.coverage(municipality, topic).addressed
+    if not named or any(name == topic for _, name in named) or told and not unnamed and topic not in {name for _, name in _topics_named(kb, story)}:
         return topic
-    best = max(named)[1]
-    if municipality is None or kb.topic_config(best).space:
+    if municipality is None or kb.topic_config(max(named)[1]).space:
         return topic
     # ("… water heater so low it's barely warm. What temperature is required?" stays with the hot water)
     # (a provision of both topics tells them apart no more: "condemned" items that are "vermin infested" are pests' too)
-    ranked = {t: selector.select(kb, asking, municipality, topics=[t], limit=ASKING_TOPIC_LOOK) for t in (topic, best)}
-    matched = {t: max((r.lexical for r in found if not {topic, best} <= set(r.candidate.topics)), default=0.0) for t, found in ranked.items()}
-    return best if matched[best] >= max(ASKING_TOPIC_MIN, matched[topic] + ASKING_TOPIC_GAIN) else topic
+    # (of the topics it names, the one whose provisions match it most: "is the bathroom supposed to be warmer …?" is the
+    # heat's, though "bathroom" is the longer keyword; the longer keyword breaks a tie)
+    def matched(one: str, other: str) -> float:
+        found = selector.select(kb, asking, municipality, topics=[one], limit=ASKING_TOPIC_LOOK)
+        return max((r.lexical for r in found if not {one, other} <= set(r.candidate.topics)), default=0.0)
+
+    names = [n for _, n in sorted(named, reverse=True) if not kb.topic_config(n).space]
+    best = max(dict.fromkeys(names), key=lambda n: matched(n, topic))
+    return best if matched(best, topic) >= max(ASKING_TOPIC_MIN, matched(topic, best) + ASKING_TOPIC_GAIN) else topic
 
 
 def figure_of_other_topic(kb: KnowledgeBase, text: str) -> str | None:
@@ -288,6 +315,15 @@ def figure_of_other_topic(kb: KnowledgeBase, text: str) -> str | None:
     named = {name for _, name in _topics_named(kb, things) if not kb.topic_config(name).space and not kb.topic_config(name).space_kinds}
     found = named.pop() if len(named) == 1 else None
     return found if found is not None and kb.topic_config(found).standards else None
+
+
+def minimum_of_other_topic(kb: KnowledgeBase, text: str) -> bool:
+    """Whether the minimum or maximum a message asks is of a thing of a topic that is no space check ("… at her unit.
+    … what minimum temperature must the supplied water-heating facilities be capable of …?": the heat's, not the
+    unit's floor space; ``figure_head`` of knowledge/question_forms.yml)."""
+    head = question_form.FIGURE_HEAD.search(question_form.story_and_question(text)[1])
+    named = {name for _, name in _topics_named(kb, head.group(1))} if head else set()
+    return bool(named) and not any(kb.topic_config(name).space or kb.topic_config(name).space_kinds for name in named)
 
 
 def _topics_named(kb: KnowledgeBase, text: str) -> list[tuple[int, str]]:

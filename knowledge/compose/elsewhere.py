@@ -14,7 +14,7 @@ from knowledge.facts import asked_duty
 from knowledge.kb import KnowledgeBase, Municipality
 from knowledge.scopes import cited_scope, unnamed_scope
 from knowledge.titles import named_titles
-from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON
+from knowledge.yes_no_forms import ACT_TOLD, COUNTS_ON, ESCAPE_COUNTED_ON
 
 # When the topic's best provision matches less than ELSEWHERE_MAX_HERE of the question, a provision of
 # another topic that matches at least ELSEWHERE_MARGIN more (and well enough to be the closest
@@ -298,7 +298,19 @@ def relieving_provision(kb: KnowledgeBase, muni: Municipality, question: str, ro
         text = ranked.candidate.text
         if ranked.lexical >= RELIEF_MIN_LEXICAL and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
             return ranked
+    if not ESCAPE_COUNTED_ON.search(question):
+        return None
+    # the paper counted on ("lease says tenant handles all repairs … its on him not me right?"): the provision saying such
+    # a paper does not relieve ("A contract … shall not relieve any party …"), however little of the story it meets
+    for paper in dict.fromkeys(m.lower() for m in _INSTRUMENTS.findall(question)):
+        for ranked in selector.select(kb, paper, muni.key, role, (), limit=RELIEF_LOOK):
+            text = ranked.candidate.text
+            if ranked.lexical > 0 and question_form.NOT_RELIEVED.search(text) and question_form.yes_no(question, text):
+                return ranked
     return None
+
+
+_INSTRUMENTS = re.compile(question_form._FORMS["relief_instruments"], re.IGNORECASE)
 
 
 # A provision of the topic that matches at least this share of a long question that names one of the topic's keywords,

@@ -26,7 +26,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.asked import ASKED_MIN_MATCH, duty_of_who_question
+from knowledge.compose.asked import ASKED_MIN_MATCH, duty_of_who_question, pinned_part, pinned_topic
 from knowledge.compose.asking import (
     ASKING_MIN_WORDS,
     asking_first,
@@ -171,6 +171,10 @@ def answer_question(
         first = answer_question(kb, muni.key, topic, two_part[0], facts, role, ranking)
         if first is not None and first.payload.get("addressed", True):
             return also_defined(kb, first, two_part[1], muni.key)
+    pinned = pinned_topic(kb, question)  # "how much fine … if he dont fix the heat?": the fine's topic, silent or not
+    direct = answer_question(kb, muni.key, pinned, question, facts, role, ()) if pinned not in (None, topic) else None
+    if direct is not None:
+        return direct
     compared = compared_definitions(kb, question, muni.key)
     if compared is not None:  # "what distinguishes a 'basement' from a 'cellar'?"
         return compared
@@ -196,8 +200,9 @@ def answer_question(
     if not coverage.addressed and not duties and not standards:
         from knowledge.compose.unsure import CLOSEST_MIN_LEXICAL
 
-        other = (
-            better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
+        other = None if pinned == topic else (
+            relieving_topic(topic, relieving_provision(kb, muni, question, role))  # "… lease … so the landlord is free from the code now??"
+            or better_topic(kb, muni, topic, question, role, ranking, (), CLOSEST_MIN_LEXICAL)
             or addressed_elsewhere(kb, muni, topic, question, role, ranking, facts)
             or duty_topic(kb, muni, topic, question)  # "… shut off the gas … No heat, no stove …": the shut-off's
         )
@@ -224,24 +229,28 @@ def answer_question(
     thing = any(p.search(question) for p in kb.fact_vocabulary().thing_questions)
     kinds = tuple(k for k in selector.KINDS if k != "rule") if thing else selector.KINDS
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
+    if pinned == topic and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):  # "how big a fine … furnace broken all
+        ranked = selector.select(kb, pinned_part(kb, question), muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)  # january??"
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     # (… unless a yes/no question is better met by another topic the classifier guessed: "he says he doesn't need any
     # kind of permit to rent out his house. Is that right?" is the rental license, not the rooming-house permit's term)
     unstated = (ranked and config.standards and _asked_missing_standard(kb, muni, config.standards, question, ranked[0])) or None
+    if pinned == topic and config.standards and not unstated:  # "What is the dollar amount of the penalty … for failing to …?"
+        unstated = _asked_missing_standard(kb, muni, config.standards, pinned_part(kb, question), None)
     if unstated and ASKS_FOR_FIGURE.search(question) and referring_sentence(kb, muni.key, topic, question, unstated) is None:
         return _unstated(kb, muni, unstated, topic)  # "is there a required hot water temperature?": it states none
         # (but "is there a fine or something": "… subject to a penalty as provided in sec. 25.04" says where it is set)
     asks_yes_no = unstated and selector.question_kind(selector.without_titles(kb, question)) == "yes_no"
-    other = None if unstated and not asks_yes_no else better_topic(kb, muni, topic, question, role, ranking, ranked)
+    other = None if (unstated and not asks_yes_no) or pinned == topic else better_topic(kb, muni, topic, question, role, ranking, ranked)
     unstated = None if other else unstated
     overall = [] if unstated or other is not None else elsewhere(kb, muni, question, role, ranked, ANSWER_MIN_LEXICAL)
     relieving = relieving_provision(kb, muni, question, role)  # "… can i use the permit as a defense?": the Penalty's
     relief = relieving_topic(topic, relieving)  # "… shall not constitute a defense" here keeps the question here
     other = other or (relief if relief != topic else None) or act_topic(kb, muni, topic, question, role, ranked) or silent_figure_topic(kb, muni, topic, question)
     other = other or (closest_elsewhere(kb, topic, ranked, overall, question) if relief != topic else None)
-    other = other if unstated else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
-    if other is not None and (other, question) not in _ON_THE_WAY.get():  # (a topic already passed through: answer here)
+    other = other if unstated or (other is not None and other in (relief, pinned)) else asked_topic(kb, muni, topic, question, role, ranking, ranked, other)
+    if other is not None and pinned != topic and (other, question) not in _ON_THE_WAY.get():  # (passed through: answer here)
         return answer_question(kb, muni.key, other, question, facts, role, ())
     beyond = _beyond_topics(kb, muni, topic, question, role, overall)
     if beyond is not None:  # "how must the agent inform the owner of an order?": a sentence of the OWNER definition
@@ -249,7 +258,7 @@ def answer_question(
     ranked = asking_first(kb, muni.key, question, selector.matching_first(ranked, ANSWER_MIN_LEXICAL))
     relieving = relieving if relief == topic and ESCAPE_COUNTED_ON.search(question) else None  # "so they cant cite me … right"
     ranked = [relieving, *(r for r in ranked if r.candidate.key != relieving.candidate.key)] if relieving else ranked
-    if not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL:
+    if not ranked or (ranked[0].lexical < ANSWER_MIN_LEXICAL and not relieving):
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
         # "what temp does the water heater need to hit?" where nothing of the topic matches: that figure is missing
@@ -271,7 +280,7 @@ def answer_question(
         # "… part of the kitchen ceiling is caving in. Can the town condemn it?": the topic the asking sentence names;
         # "… shut off the gas … no stove … Is he allowed to keep it off like this?": the topic of the duty named
         named = named or duty_topic(kb, muni, topic, question)
-        if named:
+        if named and pinned != topic:
             return answer_question(kb, muni.key, named, question, facts, role, ranking)
         confirmed = keyword_confirmed(kb, topic, question, ranked)
         if confirmed is not None:  # "… had the gas shut off. Is he allowed to do that?": the topic's own word in both
@@ -317,7 +326,7 @@ def answer_question(
     if timed is None:  # "how much notice must he give before coming in?": no provision of it states a period
         return no_match(muni, question, topic)
     ranked = timed
-    if officer:
+    if officer and not (leading == "figure" and first_part(question) != question):  # (not "how many members …, and who appoints them?")
         ranked = titles.naming_an_officer(kb, muni, ranked, titles.asks_whom_to_contact(kb, question))
     # (not for a question whether something relieves: "i had a permit, can they still fine me?" is the defense's)
     asks_amount = bool(ASKS_FOR_FIGURE.search(question)) and not question_form.RELIEF.search(question)
@@ -340,7 +349,7 @@ def answer_question(
         preface = f"The {muni.name} code text does not say who is responsible for {what} (it does not address who must do it)."
         ask_officer = f"For who must act, ask the {_officer(muni)}."
     elif leading == "figure" and config.standards:
-        missing = _asked_missing_standard(kb, muni, config.standards, question, lead)
+        missing = _asked_missing_standard(kb, muni, config.standards, question, lead) or (unstated if pinned == topic else None)
         referring = referring_sentence(kb, muni.key, topic, question, missing, role, ranking) if missing else None
         if referring is not None:  # "dresser housing code fine how much": where the text says the figure is set
             ranked = [referring, *(r for r in ranked if r is not referring)]

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from knowledge import selector
 from knowledge.compose.answer import Answer, no_match
-from knowledge.compose.asked import asking_sentence_topic, names_keyword
+from knowledge.compose.asked import asking_sentence_topic, names_keyword, pinned_topic
 from knowledge.compose.asking import asking_sentence_share, period_first
 from knowledge.compose.beside import topicless_sentence
 from knowledge.compose.computed import (
@@ -20,6 +20,7 @@ from knowledge.compose.computed import (
     room_figures,
     temperature_check,
 )
+from knowledge.compose.elsewhere import relieving_provision, relieving_topic
 from knowledge.compose.membership import officer_definition
 from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 from knowledge.compose.questions import (
@@ -31,6 +32,7 @@ from knowledge.compose.questions import (
 )
 from knowledge.compose.unit_scope import prefer_general
 from knowledge.kb import KnowledgeBase, Municipality
+from knowledge.yes_no_forms import ESCAPE_COUNTED_ON
 
 
 def topic_from_text(kb: KnowledgeBase, text: str) -> str | None:
@@ -90,6 +92,15 @@ def answer_unsure(
     officer = officer_definition(kb, question, munis[0].key) if municipality else None
     if officer is not None:  # "the code keeps saying approved - approved by who exactly?"
         return Unsure(True, None, officer)
+    pinned = pinned_topic(kb, question) if municipality else None
+    direct = answer_question(kb, munis[0].key, pinned, question, facts, role, ranking) if pinned else None
+    if direct is not None:  # "whats the fine in holland if a rental doesnt meet the housing code? …": the fine's topic
+        return Unsure(True, pinned, direct)
+    relieving = relieving_provision(kb, munis[0], question, role) if municipality and ESCAPE_COUNTED_ON.search(question) else None
+    relief = relieving_topic("", relieving)  # "may a rooming house operator … defend on the ground that a permit was issued?"
+    direct = answer_question(kb, munis[0].key, relief, question, facts, role, ranking) if relief else None
+    if direct is not None:
+        return Unsure(True, relief, direct)
     housing = selector.has_housing_words(kb, question)
     best: tuple[float, Any, Municipality] | None = None
     for muni in munis:
