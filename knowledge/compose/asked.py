@@ -101,17 +101,23 @@ def _names_exception_of(kb: KnowledgeBase, duty: str, text: str) -> bool:
 _PINNED = {str(t): re.compile(str(p), re.IGNORECASE) for t, p in question_form._FORMS["pinned_topics"].items()}
 
 
+def _pinning(kb: KnowledgeBase, question: str) -> tuple[str, re.Match[str]] | None:
+    """The first topic of ``pinned_topics`` whose pattern a question matches, with the match."""
+    return next(((t, m) for t, p in _PINNED.items() if t in kb.topics() for m in [p.search(question)] if m), None)
+
+
 def pinned_topic(kb: KnowledgeBase, question: str) -> str | None:
     """The topic that alone answers what a question asks for, whatever its story tells ("how much fine the landlord get
     … if he dont fix the heat for weeks??": penalties; ``pinned_topics`` of knowledge/question_forms.yml), or None."""
-    return next((topic for topic, pattern in _PINNED.items() if topic in kb.topics() and pattern.search(question)), None)
+    found = _pinning(kb, question)
+    return found[0] if found else None
 
 
 def pinned_part(kb: KnowledgeBase, question: str) -> str:
     """A question up to the words that pin its topic ("What is the dollar amount of the penalty" of "… for failing to
     provide a working toilet in a rental unit?"): what it asks for, without what it is asked about."""
-    found = next((m for t, p in _PINNED.items() if t in kb.topics() for m in [p.search(question)] if m), None)
-    return question[: found.end()] if found else question
+    found = _pinning(kb, question)
+    return question[: found[1].end()] if found else question
 
 
 # The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
@@ -296,9 +302,9 @@ def asking_sentence_topic(
         found = selector.select(kb, asking, municipality, topics=[one], limit=ASKING_TOPIC_LOOK)
         return max((r.lexical for r in found if not {one, other} <= set(r.candidate.topics)), default=0.0)
 
-    names = [n for _, n in sorted(named, reverse=True) if not kb.topic_config(n).space]
-    best = max(dict.fromkeys(names), key=lambda n: matched(n, topic))
-    return best if matched(best, topic) >= max(ASKING_TOPIC_MIN, matched(topic, best) + ASKING_TOPIC_GAIN) else topic
+    scores = {n: matched(n, topic) for _, n in sorted(named, reverse=True) if not kb.topic_config(n).space}
+    best = max(scores, key=lambda n: scores[n])
+    return best if scores[best] >= max(ASKING_TOPIC_MIN, matched(topic, best) + ASKING_TOPIC_GAIN) else topic
 
 
 def figure_of_other_topic(kb: KnowledgeBase, text: str) -> str | None:
