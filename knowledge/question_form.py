@@ -165,7 +165,6 @@ _CONFIRM_TAG = re.compile(r"\b(?:right|correct|true|yes)\s*\?*\s*$", re.IGNORECA
 _ASKED_QUALITIES = {str(k): re.compile(str(v), re.IGNORECASE) for k, v in _FORMS["asked_qualities"].items()}
 _LATE_YES_NO = _pattern("late_yes_no")
 _REQUIRES_PARTY_TO = _pattern("requires_party_to")
-_ASKS_ONE_ALONE = _pattern("asks_one_alone")
 # "how does the code classify overcrowding?": whether it falls under a defined term, asked openly
 ASKS_CLASSIFICATION = _pattern("asks_classification")
 ASKER_COMPELS = ("can i", "can we", "could i", "could we", "may i", "may we", "i ", "we ")  # the asker compels, no officer
@@ -219,6 +218,9 @@ def _clause_then_yes_no(text: str) -> bool:
 _WHAT_COUNTS_AS = _pattern("what_counts_as")
 
 
+_WHEN_IS = re.compile(r"\bwhen (?:is|are|does|do|will|would)\b", re.IGNORECASE)
+
+
 def question_kind(text: str) -> str:
     """``who``, ``figure``, ``definition``, ``yes_no`` or ``open``: what form the answer should lead with."""
     text = _pattern("polite_request").sub("what is ", _pattern("polite_wh").sub("", _FILLER_OPENING.sub("", text) or text))  # "Could you advise on …?"
@@ -240,7 +242,8 @@ def question_kind(text: str) -> str:
     considered = " considered " in _pattern("considered_done").sub(" ", lowered)
     if ("mean" in lowered or " defin" in lowered or " count as " in lowered or considered or treated) and (
         '"' in text or "“" in text or " what does " in lowered or " defin" in lowered or considered or treated
-    ) and not ASKS_PERIOD.search(asking):  # ("within what period must … before the permit is treated as revoked?")
+    ) and not ASKS_PERIOD.search(asking) and not _WHEN_IS.search(asking):  # ("within what period must … before the permit
+        # is treated as revoked?", "… when is the permit treated as revoked?")
         return "definition"
     if opens_yes_no and _REQUIRES_PARTY_TO.search(asking):
         return "yes_no"  # "Does the code require landlords to inform tenants of the maximum number of occupants?"
@@ -407,56 +410,6 @@ def one_of_the_ways(question: str, provision: str) -> str | None:
     return "Yes" if _WAYS_ALLOWED.search(asking) else None
 
 
-def _needs_another(question: str, provision: str) -> bool:
-    """Whether a question asks if one thing alone suffices and the provision requires it with another ("… sent a copy
-    thereof by registered mail to his last known address and a copy is posted …"), or says one of two things the
-    provision joins with "and" was not done ("mailed me a violation notice reg mail, nothing posted on the bldg. is
-    that proper service?": ``denied_part``)."""
-    lowered = question.lower()
-    found = _ASKS_ONE_ALONE.search(lowered)
-    flat = " ".join(provision.lower().split())
-    if found is not None:
-        said = (found.group(1) or found.group(2) or "").split()
-        stops = set(_FORMS.get("one_alone_stops") or ())
-        if found.group(2):  # "solely by posting it on the dwelling": posting
-            said = said[: next((i for i, w in enumerate(said) if w in stops), len(said))]
-        while said and said[-1] in stops:  # "is mailing it alone enough?": mailing
-            said = said[:-1]
-        thing = " ".join(said[-2:])
-        at = flat.find(f" {thing} ") if thing else -1
-        if at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]:
-            return True
-        word = thing.split()[-1] if thing else ""  # "service by posting alone" met by "… and a copy is posted"
-        asked = _sufficiency_asked(question, flat) or bool(PERMISSION.search(story_and_question(question)[1]))  # "may … be served solely by …?"
-        return bool(word) and asked and _joined_by_and(flat, word)
-    denied = _DENIED_PART.search(lowered)
-    return denied is not None and _sufficiency_asked(question, flat) and _joined_by_and(flat, denied.group(1) or denied.group(2))
-
-
-_ASKS_SUFFICIENT = _pattern("asks_sufficient")
-
-
-def _sufficiency_asked(question: str, provision: str) -> bool:
-    """Whether the sentence that asks asks if something suffices ("is that proper service?") of a provision that
-    lists no alternative ways ("… or if a copy thereof is posted …" is one of several: ``one_of_the_ways``)."""
-    return bool(_ASKS_SUFFICIENT.search(story_and_question(question)[1])) and len(_WAYS_SPLIT.split(provision)) < 2
-
-
-_DENIED_PART = _pattern("denied_part")
-
-
-def _joined_by_and(provision: str, word: str) -> bool:
-    """Whether a word of the provision (by its stem: "posting", "posted") stands beside an "and" that joins it to
-    another thing its clause requires ("… by registered mail … and a copy is posted …")."""
-    from knowledge.stemming import stem
-
-    wanted = stem(word)
-    for clause in re.split(r"[.;]", provision):
-        words = _WORD.findall(clause)
-        for i, w in enumerate(words):
-            if stem(w) == wanted and "and" in words[max(0, i - 6) : i + 7] and i > 8:
-                return True
-    return False
 
 
 def yes_no(question: str, provision: str) -> str | None:
@@ -471,8 +424,6 @@ def yes_no(question: str, provision: str) -> str | None:
     # "do they have to give notice first or can they just show up": the first alternative asks
     question = SECOND_ALTERNATIVE.split(question, maxsplit=1)[0]
     negated = bool(NEGATIONS.search(provision))
-    if _needs_another(question, provision):
-        return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
     from knowledge.yes_no_forms import (  # noqa: PLC0415
         also_applies,
         also_without,
@@ -482,9 +433,13 @@ def yes_no(question: str, provision: str) -> str | None:
         conflicts_with,
         either_suffices,
         grants,
+        needs_another,
         precedence_verdict,
         voids_asked,
     )
+
+    if needs_another(question, provision):
+        return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
 
     # "Does the Town code govern …?": "… the UDC …"; "only has a shower stall, no bathtub … does the landlord have to put one in?"
     if (prevailing := precedence_verdict(question, provision) or either_suffices(question, provision)) is not None:
@@ -527,7 +482,8 @@ def yes_no(question: str, provision: str) -> str | None:
         binding = r"\b(shall|must|required|may)\b" if may_answers else r"\b(shall|must|required)\b"
         affirmed = re.search(binding, provision, re.I) and not negated
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
-    if lacks_required(question, provision) or _only_one_of_both(question, provision):
+    # (but "only one light switch, at the bottom … Does the landlord have to fix that?" asks the duty: below, "Yes")
+    if lacks_required(question, provision) or (_only_one_of_both(question, provision) and not OBLIGATION.search(story_and_question(question)[1])):
         return "No"  # what the question says is missing, the provision requires ("only a switch at the bottom": "both …")
     if conflicts_with(question, provision):
         return "No"  # "can the bathroom be a curtained-off corner of the bedroom?": "separate from the habitable rooms"

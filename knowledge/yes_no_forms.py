@@ -343,3 +343,62 @@ def included_asked(question: str, provision: str) -> bool:
         return False
     asked = prefix_stems(_ASKS_INCLUDED.sub(" ", asking))
     return any(len(prefix_stems(m.group(1)) & asked) >= 2 for m in _INCLUDING.finditer(provision))
+
+
+def needs_another(question: str, provision: str) -> bool:
+    """Whether a question asks if one thing alone suffices and the provision requires it with another ("… sent a copy
+    thereof by registered mail to his last known address and a copy is posted …"), or says one of two things the
+    provision joins with "and" was not done ("mailed me a violation notice reg mail, nothing posted on the bldg. is
+    that proper service?": ``denied_part``)."""
+    lowered = question.lower()
+    found = _pattern("asks_one_alone").search(lowered)
+    flat = " ".join(provision.lower().split())
+    if found is not None:
+        said = (found.group(1) or found.group(2) or "").split()
+        stops = set(_FORMS.get("one_alone_stops") or ())
+        if found.group(2):  # "solely by posting it on the dwelling": posting
+            said = said[: next((i for i, w in enumerate(said) if w in stops), len(said))]
+        while said and said[-1] in stops:  # "is mailing it alone enough?": mailing
+            said = said[:-1]
+        thing = " ".join(said[-2:])
+        at = flat.find(f" {thing} ") if thing else -1
+        if at >= 0 and " and " in re.split(r"[.;]", flat[at + len(thing) + 1 :], maxsplit=1)[0]:
+            return True
+        word = thing.split()[-1] if thing else ""  # "service by posting alone" met by "… and a copy is posted"
+        asked = _sufficiency_asked(question, flat) or bool(PERMISSION.search(story_and_question(question)[1]))  # "may … be served solely by …?"
+        return bool(word) and asked and _joined_by_and(flat, word)
+    denied = _DENIED_PART.search(lowered)
+    return denied is not None and _sufficiency_asked(question, flat) and _joined_by_and(flat, denied.group(1) or denied.group(2))
+
+
+_ASKS_SUFFICIENT = _pattern("asks_sufficient")
+
+
+def _sufficiency_asked(question: str, provision: str) -> bool:
+    """Whether the sentence that asks asks if something suffices ("is that proper service?") of a provision that
+    lists no alternative ways ("… or if a copy thereof is posted …" is one of several: ``one_of_the_ways``)."""
+    return bool(_ASKS_SUFFICIENT.search(story_and_question(question)[1])) and len(_ways_split().split(provision)) < 2
+
+
+_DENIED_PART = _pattern("denied_part")
+_ALL_WORDS = re.compile(r"[a-z0-9]+")  # (every word: its place among its neighbours counts)
+
+
+def _joined_by_and(provision: str, word: str) -> bool:
+    """Whether a word of the provision (by its stem: "posting", "posted") stands beside an "and" that joins it to
+    another thing its clause requires ("… by registered mail … and a copy is posted …")."""
+    from knowledge.stemming import stem
+
+    wanted = stem(word)
+    for clause in re.split(r"[.;]", provision):
+        words = _ALL_WORDS.findall(clause)
+        for i, w in enumerate(words):
+            if stem(w) == wanted and "and" in words[max(0, i - 6) : i + 7] and i > 8:
+                return True
+    return False
+
+
+def _ways_split() -> re.Pattern[str]:
+    from knowledge.question_form import _WAYS_SPLIT  # noqa: PLC0415
+
+    return _WAYS_SPLIT

@@ -120,6 +120,16 @@ def pinned_part(kb: KnowledgeBase, question: str) -> str:
     return question[: found[1].end()] if found else question
 
 
+def pinned_ranking(
+    kb: KnowledgeBase, municipality: str, topic: str, question: str, role: str | None, ranking: Any, kinds: Any, ranked: list[Any], least: float
+) -> list[Any]:
+    """The ranking of a question whose asking words pin its topic: on those words when the whole question matches less
+    than ``least`` ("how big a fine … furnace broken all january??"); as it is otherwise."""
+    if ranked and ranked[0].lexical >= least:
+        return ranked
+    return selector.select(kb, pinned_part(kb, question), municipality, role, ranking, topics=[topic], kinds=kinds, limit=12)
+
+
 # The classifier's confidence under which a short message pointing back keeps the topic in play (``keeps_topic``).
 KEEP_TOPIC_MAX_CONFIDENCE = 0.8
 _OTHER_FIGURE_FOR = re.compile(question_form._FORMS["other_figure_for"], re.IGNORECASE)
@@ -368,7 +378,10 @@ def duty_of_who_question(
         return best
     if lead.candidate.kind == "rule" and lead.candidate.key in duties:
         return lead.candidate.key
-    return None
+    # the one duty of a topic whose words the question names ("… half the windows have no screens … Who's supposed to deal
+    # with this?": hanging screens; not "ice … on the inside of our windows … who's supposed to fix that?" taken for pests)
+    home = topic_for_duty(kb, duties[0]) if len(duties) == 1 and kb.rules(municipality, duties[0]) else None
+    return duties[0] if home and keywords_named(kb.topic_config(home).keywords, question) else None
 
 
 # The share of a question a rule of another duty must match to answer it, where the duty its words name has no rule in

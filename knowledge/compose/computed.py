@@ -81,6 +81,9 @@ def stated_temperature(kb: KnowledgeBase, muni: Municipality, standards: Sequenc
     topic = "hot_water" if _WATER.search(question) else "heating"
     if topic not in kb.topic_configs():
         return None
+    standard, stated = _stated_and_required(kb, muni, kb.topic_config(topic).standards, question)
+    if topic == "heating" and standard is not None and stated is not None and stated > standard.value:
+        return None  # "… It was 90 degrees last week … Isn't there supposed to be at least one window that opens?": a hot day
     return temperature_check(kb, muni, kb.topic_config(topic).standards, question)
 
 
@@ -421,6 +424,9 @@ def _full_height_share(kb: KnowledgeBase, muni: Municipality, question: str) -> 
     lowered = " ".join(question.lower().split())
     if found is None or standard is None or not standard.value or not has_phrase(lowered, vocab["space_parts"].get("tall_ceiling") or ()):
         return None
+    asking = question_form.story_and_question(question)[1]
+    if question_form.question_kind(asking) == "figure" and _FLOOR_SHARE.search(asking):
+        return None  # "How high is the ceiling supposed to be over at least half of the room?": the height is asked
     share = float(found.group(1)) / 100
     ok = share >= float(standard.value) - 1e-9
     negative = asks_inadequate(lowered, question_form.story_and_question(question)[1])  # "problem?", "too low?"

@@ -9,6 +9,7 @@ import re
 from knowledge import question_form, selector
 from knowledge.compose import membership
 from knowledge.compose.answer import Answer, not_addressed
+from knowledge.compose.capacity import asks_if_bound
 from knowledge.compose.elsewhere import defined_elsewhere
 from knowledge.compose.lookups import answer_definition
 from knowledge.compose.membership import counted_as, membership_term, with_membership
@@ -29,15 +30,34 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     # ("does the baby count as an occupant for the sq ft rule?" names a figure, but opens as yes or no)
     yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are", "can", "could", "may", "would"})
     # ("… a baby 3 months old does the baby count as a occupant for the sq ft rules": whether someone counts, asked mid-message)
-    yes_no = yes_no or bool(counted_as(kb, asking))
-    member = membership_term(kb, question, municipality)
+    yes_no = yes_no or bool(counted_as(kb, asking)) or asks_if_bound(kb, question)  # ("am i responsible under the code")
+    member = membership_term(kb, question, municipality) or (None if yes_no else _become_term(kb, question, municipality))
     defined = kb.definitions(member, municipality) if member and not yes_no else ()
-    counts = defined and (states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text))
+    counts = defined and (
+        states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text)
+        or re.search(rf"\b{membership._share_pattern()}\s+or\s+more\b", defined[0].text, re.IGNORECASE)  # "one-half or more of its … height"
+    )
     if member and not yes_no and not (selector.question_kind(asking) == "figure" and counts):
         member = None  # (but "to how many persons must space be let before … counts as a rooming house?": its figure)
     if member is None:  # "… 6 rooms by the night to people passing thru … is that a hotel or a rooming house?"
         return _chosen_of_two(kb, question, municipality)
     return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality))
+
+
+def _become_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
+    """The term a story says something becomes (``definition_membership.becomes``), when the sentence that asks is a
+    figure question naming no term ("… if he rents to enough people it turns into a rooming house … How many renters
+    does it take?"); None otherwise."""
+    story, asking = question_form.story_and_question(question)
+    if not story or selector.question_kind(asking) != "figure":
+        return None
+    words = " ".join(re.findall(r"[a-z]+", story.lower()))
+    terms = {" ".join(re.findall(r"[a-z]+", p.lower())): t for p, t in kb.term_phrases(municipality).items()}
+    for verb in (kb.meta("definition_membership") or {}).get("becomes") or ():
+        for phrase, term in terms.items():
+            if re.search(rf"\b{re.escape(str(verb))} (?:a |an )?{re.escape(phrase)}\b", words):
+                return term
+    return None
 
 
 def _chosen_of_two(kb: KnowledgeBase, question: str, municipality: str) -> Answer | None:

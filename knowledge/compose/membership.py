@@ -15,6 +15,7 @@ import re
 from knowledge import facts as facts_module
 from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
+from knowledge.compose.capacity import asks_if_bound, capacity_term, capacity_thing
 from knowledge.compose.lookups import answer_definition, definition_citations
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
@@ -126,8 +127,8 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                     return term
             break
     defined = set(terms.values())
-    # "does our newborn count in that?": an occupant or not
-    return next((term for term in counted_as(kb, asking) if term in defined), None)
+    # "does our newborn count in that?": an occupant or not; "im the property mgr … does the code even apply to me": the owner
+    return next((term for term in counted_as(kb, asking) if term in defined), None) or capacity_term(kb, question, municipality)
 
 
 def counted_as(kb: KnowledgeBase, asking: str) -> list[str]:
@@ -159,6 +160,7 @@ def _weighed_thing(
         )
         if alternatives:
             thing.append((alternatives, concept))
+    thing = capacity_thing(kb, question, term, thing)  # "my property mgr handles my rental": the manager, not the rental
     if municipality is None:
         return [(alternatives, 1.0) for alternatives, _ in thing]
     weights = selector.concept_weights(kb, [c for _, c in thing], selector.index(kb, municipality))
@@ -462,7 +464,7 @@ def _membership_verdict(
     asked = asks_membership(kb, question) or (municipality is not None and membership_term(kb, question, municipality) is not None)
     if not asked or _choice_of_terms(kb, question, municipality):
         return None  # "Is that a basement or a cellar?" asks which, not whether
-    if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who":
+    if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who" and not asks_if_bound(kb, question):
         return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
     counted = (
         by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
@@ -490,7 +492,8 @@ def _membership_verdict(
         cut = re.split(rf"\b(?:{ends})\b", asking or question, maxsplit=1, flags=re.I)[0] if ends else ""
         if cut.strip() and cut != (asking or question) and (best is None or best[0] < float(config.get("min_share", 0.6))):
             best = _best_clause(kb, cut, term, text, municipality)  # "can i count the dining room as a bedroom when …?"
-    if best is None or best[0] < float(config.get("min_share", 0.6)):
+    # (less of the thing does where the clause leaves out what it names: "… the dining room with a futon. count as a bedroom?")
+    if best is None or best[0] < float(config.get("min_share_excluded", config.get("min_share", 0.6))):
         return None
     share, clause, position = best
     words = _WORD.findall(clause.lower())
@@ -506,6 +509,8 @@ def _membership_verdict(
     excluded = any(f" {' '.join(_WORD.findall(e))} " in before for e in exclusions) or any(
         f" {' '.join(_WORD.findall(n))} " in whole for n in negations
     )
+    if share < float(config.get("min_share", 0.6)) and not any(f" {' '.join(_WORD.findall(n))} " in before for n in [*negations, *exclusions]):
+        return None
     return ("No" if excluded else "Yes"), clause
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from knowledge import question_form, selector
 from knowledge.facts import load as load_fact_vocabulary
 from knowledge.facts import proposed_side, repairs_excepted
+from knowledge.parsing.numbers import words_to_digits
 from knowledge.yes_no_forms import (
     ACT_TOLD,
     COUNTS_ON,
@@ -41,6 +42,8 @@ _SUMMONS_OFFICER = re.compile(question_form._FORMS["summons_officer"], re.IGNORE
 _REQUIRED_WITHOUT_THROUGH = re.compile(question_form._FORMS["required_without_through"], re.IGNORECASE)
 _ASKED_THROUGH = re.compile(question_form._FORMS["asked_through"], re.IGNORECASE)
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
+_DISMISSED = re.compile(question_form._FORMS["dismissed_claim"], re.IGNORECASE)
+_CONFIRMED_BACK = re.compile(question_form._FORMS["confirmed_back"], re.IGNORECASE)
 
 
 def _verdict(question: str, provision: str, lexical: float, conditional: bool = True) -> str | None:
@@ -104,6 +107,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         verdict = "Yes"  # "if i complain … will they actually come inspect?": "… the Building Inspector may inspect …"
     if verdict == "Yes" and _DISCLAIMED.search(question):
         return None  # "landlord says not his problem. is he right?" met by "… shall be effectively screened": whose, unsaid
+    if verdict == "Yes" and _DISMISSED.search(question) and _CONFIRMED_BACK.search(question_form.story_and_question(question)[1]) and re.search(r"\b(?:shall|must|required)\b", provision, re.I):
+        verdict = "No"  # "The landlord says gutters are just cosmetic. Are they?" met by "All rainwater shall be so drained …"
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
     if verdict == "No" and question_form.PERMISSION.search(asked := question_form.story_and_question(question)[1]) and ACT_TOLD.search(asked):
         floor = ANSWER_MIN_LEXICAL  # "… turned off our heat … can he just do that?": the act is the story's, and forbidden
@@ -291,7 +296,8 @@ def left_out_verdict(description: str, value: float | None, question: str) -> st
         return None
     if not opens_yes_no(question):
         return None  # ("does the part … count toward how big the room is?" opens as a yes/no question)
-    stated = [(float(m.group("n")), bool(m.group("short"))) for m in _FEET_STATED.finditer(question)]
+    # ("… which is like two feet away …": the figure in words too)
+    stated = [(float(m.group("n")), bool(m.group("short"))) for m in _FEET_STATED.finditer(words_to_digits(question))]
     if not stated:
         return None
     return "No" if all(n < value or (short and n <= value) for n, short in stated) else None

@@ -26,7 +26,7 @@ from knowledge.compose.answer import (
     standard_line,
     standard_payload,
 )
-from knowledge.compose.asked import ASKED_MIN_MATCH, duty_of_who_question, pinned_part, pinned_topic
+from knowledge.compose.asked import ASKED_MIN_MATCH, duty_of_who_question, pinned_part, pinned_ranking, pinned_topic
 from knowledge.compose.asking import (
     ASKING_MIN_WORDS,
     asking_first,
@@ -229,8 +229,8 @@ def answer_question(
     thing = any(p.search(question) for p in kb.fact_vocabulary().thing_questions)
     kinds = tuple(k for k in selector.KINDS if k != "rule") if thing else selector.KINDS
     ranked = selector.select(kb, question, muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)
-    if pinned == topic and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):  # "how big a fine … furnace broken all
-        ranked = selector.select(kb, pinned_part(kb, question), muni.key, role, ranking, topics=[topic], kinds=kinds, limit=12)  # january??"
+    if pinned == topic:  # "how big a fine … furnace broken all january??", "… What kind of fine could he actually get?"
+        ranked = pinned_ranking(kb, muni.key, topic, question, role, ranking, kinds, ranked, ANSWER_MIN_LEXICAL)
     # a figure of this topic the code does not state ("what temperature must the water heater reach?" where only
     # heating has one) is said to be missing, not answered with another topic's figure
     # (… unless a yes/no question is better met by another topic the classifier guessed: "he says he doesn't need any
@@ -239,7 +239,7 @@ def answer_question(
     if pinned == topic and config.standards and not unstated:  # "What is the dollar amount of the penalty … for failing to …?"
         unstated = _asked_missing_standard(kb, muni, config.standards, pinned_part(kb, question), None)
     if unstated and ASKS_FOR_FIGURE.search(question) and referring_sentence(kb, muni.key, topic, question, unstated) is None:
-        return _unstated(kb, muni, unstated, topic)  # "is there a required hot water temperature?": it states none
+        return _unstated(kb, muni, unstated, topic, question)  # "is there a required hot water temperature?": it states none
         # (but "is there a fine or something": "… subject to a penalty as provided in sec. 25.04" says where it is set)
     asks_yes_no = unstated and selector.question_kind(selector.without_titles(kb, question)) == "yes_no"
     other = None if (unstated and not asks_yes_no) or pinned == topic else better_topic(kb, muni, topic, question, role, ranking, ranked)
@@ -262,7 +262,7 @@ def answer_question(
         ranked = _asking_sentence_ranking(kb, muni, topic, question, role, ranking) or ranked
     if unstated and (not ranked or ranked[0].lexical < ANSWER_MIN_LEXICAL):
         # "what temp does the water heater need to hit?" where nothing of the topic matches: that figure is missing
-        return _unstated(kb, muni, unstated, topic)
+        return _unstated(kb, muni, unstated, topic, question)
     # (a long story: its asking sentence's share; but "… gas shut off … Is there anyone in the village who is supposed to do
     # something about this?" is answered by the provision naming the officer that the story matches)
     officer = selector.asks_for_officer(kb, question)  # "who issues permits?"
@@ -300,9 +300,9 @@ def answer_question(
         margin = STATED_FIGURE_MARGIN if states_a_figure(ranked[0].candidate.text) else FIGURE_PROMOTE_MARGIN
         # … unless it matches the story rather than the sentence that asks ("health officer found problems at my
         # rooming hse, how long to fix?": the reasonable period to correct them, not the 24 hours to report a sale)
-        if figure is not None and asks_less(kb, muni.key, question, figure, ranked[0]):
+        if figure is not None and pinned != topic and asks_less(kb, muni.key, question, figure, ranked[0]):  # (a fine asked: its figure)
             figure = None
-        if figure is not None and figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL):
+        if figure is not None and (pinned == topic or figure.lexical >= max(ranked[0].lexical - margin, ALSO_MIN_LEXICAL)):
             # … unless a sentence among the best states a figure and matches far more than the figure does
             # ("permit suspended … how long to ask for a hearing?": "within 10 days", not the 24 hours to report a sale)
             stating = next((r for r in ranked[:FIGURE_LOOKAHEAD] if r.candidate.kind == "sentence" and states_a_figure(r.candidate.text)
@@ -350,6 +350,8 @@ def answer_question(
         ask_officer = f"For who must act, ask the {_officer(muni)}."
     elif leading == "figure" and config.standards:
         missing = _asked_missing_standard(kb, muni, config.standards, question, lead) or (unstated if pinned == topic else None)
+        if missing and (defined := _defined_figure(kb, muni, question)) is not None:  # "how is … determined?": its definition
+            return defined
         referring = referring_sentence(kb, muni.key, topic, question, missing, role, ranking) if missing else None
         if referring is not None:  # "dresser housing code fine how much": where the text says the figure is set
             ranked = [referring, *(r for r in ranked if r is not referring)]
@@ -505,16 +507,26 @@ def _not_stated(kb: KnowledgeBase, muni: Municipality, missing: str) -> str:
     return f"The {muni.name} code text does not state the {what} (it does not address that figure)."
 
 
-def _unstated(kb: KnowledgeBase, muni: Municipality, missing: str, topic: str) -> Answer:
-    """The honest answer that this code does not state the figure asked (``missing``, a standard key)."""
+def _unstated(kb: KnowledgeBase, muni: Municipality, missing: str, topic: str, question: str = "") -> Answer:
+    """The honest answer that this code does not state the figure asked (``missing``, a standard key), unless a
+    definition the question names states it (``_defined_figure``)."""
+    if (defined := _defined_figure(kb, muni, question)) is not None:
+        return defined
     answer = not_addressed(muni, f"the {_lower_first(kb.standard_description(missing).split(' (')[0])}", topic)
     answer.payload["review"] = "not_stated"
     return answer
 
 
+def _defined_figure(kb: KnowledgeBase, muni: Municipality, question: str) -> Answer | None:
+    """The definition stating a figure of a term of three words or more the question names ("how is the outdoor design
+    temperature called ordinary minimum winter conditions determined?"); None otherwise."""
+    term = kb.match_term(question, muni.key) if question else None
+    found = kb.definitions(term, muni.key) if term and len(term.split()) >= 3 else []
+    return answer_definition(kb, term, muni.key) if found and re.search(r"\d", found[0].text) else None
+
+
 def _lead_payload(ranked: Any) -> dict[str, Any]:
-    candidate = ranked.candidate
-    return {"kind": candidate.kind, "citation": candidate.citation, "score": round(ranked.score, 3)}
+    return {"kind": ranked.candidate.kind, "citation": ranked.candidate.citation, "score": round(ranked.score, 3)}
 
 
 def compose_lead(

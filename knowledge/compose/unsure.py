@@ -56,6 +56,10 @@ def named_topics(kb: KnowledgeBase, text: str) -> set[str]:
 # When the classifier is unsure (see README "When the assistant is unsure" for how these were set).
 CLOSEST_MIN_LEXICAL = 0.4  # share of the question's concepts the closest provision must contain
 CLOSEST_MIN_WEIGHT = 2.0  # and how much (summed idf) of the question's words it must match
+# ... or less of them when the classifier's top three intents hold the provision's topic too: two readings agree ("…
+# fighting about the rent … he flipped off the electric to my unit … My food is going bad. Can he even do that?")
+CONCURRING_MIN_LEXICAL = 0.25
+CONCURRING_MIN_CONFIDENCE = 0.2
 
 
 @dataclass(frozen=True)
@@ -115,10 +119,11 @@ def answer_unsure(
     (ranked, strength), muni = best[1], best[2]
     top = ranked[0]
     good = top.lexical >= CLOSEST_MIN_LEXICAL and strength >= CLOSEST_MIN_WEIGHT
-    topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else None
+    concurring = None if good or top.lexical < CONCURRING_MIN_LEXICAL or strength < CLOSEST_MIN_WEIGHT else _concurs(kb, top, ranking)
+    topic = next((t for t in top.candidate.topics if t != "definition"), None) if good else concurring
     if municipality is None:
         return Unsure(True, topic, None)
-    if not good or selector.unnamed_things(kb, question, muni.key):  # "smoke detectors", named by no provision
+    if not (good or concurring) or selector.unnamed_things(kb, question, muni.key):  # "smoke detectors", named by no provision
         return Unsure(True, None, no_match(muni, question, topic or "unknown"))
     named = asking_sentence_topic(kb, question, topic, muni.key, told=False)
     if named != topic:  # "… rats all over my rental … can the town actually condemn the place?": the topic it asks
@@ -126,6 +131,11 @@ def answer_unsure(
         if direct is not None and direct.payload.get("addressed"):
             direct.payload["review"] = "closest"
             return Unsure(True, named, direct)
+    if concurring:  # the topic's own answer, with its yes or no
+        direct = answer_question(kb, muni.key, concurring, question, facts, role, ranking)
+        if direct is not None and direct.payload.get("addressed"):
+            direct.payload["review"] = "closest"
+            return Unsure(True, concurring, direct)
     if topic:  # "its 64 in there when its really cold out, ok?": the closest topic's computed figures
         standards = kb.topic_config(topic).standards
         computed = (
@@ -161,3 +171,10 @@ def answer_unsure(
         {"closest": True, "review": "not_stated" if scoped else "closest", "topic": topic or "definition"}
     )
     return Unsure(True, topic, answer)
+
+
+def _concurs(kb: KnowledgeBase, top: Any, ranking: Sequence[tuple[str, float]]) -> str | None:
+    """The topic of the provision the selector found that one of the classifier's top three intents (at
+    ``CONCURRING_MIN_CONFIDENCE`` or more) names too; None when none does."""
+    named = [kb.topic_for_intent(intent) for intent, confidence in list(ranking)[:3] if confidence >= CONCURRING_MIN_CONFIDENCE]
+    return next((t for t in named if t and t in top.candidate.topics), None)

@@ -45,4 +45,14 @@ def _bound_after(words: list[str], j: int, vocab: dict[str, Any]) -> tuple[str, 
             while after < len(words) and words[after] in years:
                 after += 1
             return ("<" if side == "below" else ">"), float(words[end]), after
+    # ... or a few words on, for all of them ("2 kids in 1 bdrm, both under 12"): read where it stands, nothing skipped
+    for later in range(j + 1, min(j + LATER_BOUND_WORDS, len(words))):
+        if words[later] in {".", "?", "!", "and", "plus", "+"}:
+            break
+        if words[later] in ("both", "all") and (found := _bound_after(words[: later + 4], later + 1, vocab)) is not None:
+            return found[0], found[1], j
     return None
+
+
+# How far after a count of people "both under 12" may stand and bound them all.
+LATER_BOUND_WORDS = 8
