@@ -52,8 +52,10 @@ def _become_term(kb: KnowledgeBase, question: str, municipality: str) -> str | N
     if not story or selector.question_kind(asking) != "figure":
         return None
     words = " ".join(re.findall(r"[a-z]+", story.lower()))
+    # (only the terms and verbs the story holds at all are looked for where they stand)
     terms = {" ".join(re.findall(r"[a-z]+", p.lower())): t for p, t in kb.term_phrases(municipality).items()}
-    for verb in (kb.meta("definition_membership") or {}).get("becomes") or ():
+    terms = {phrase: term for phrase, term in terms.items() if phrase in words}
+    for verb in [v for v in (kb.meta("definition_membership") or {}).get("becomes") or () if str(v) in words]:
         for phrase, term in terms.items():
             if re.search(rf"\b{re.escape(str(verb))} (?:a |an )?{re.escape(phrase)}\b", words):
                 return term

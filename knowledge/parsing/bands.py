@@ -32,6 +32,21 @@ def band_name(band: str) -> str:
 def _bound_after(words: list[str], j: int, vocab: dict[str, Any]) -> tuple[str, float, int] | None:
     """An age bound told after a count of people ("3 kids under 12", "2 boys, both under 10"): ("<" or ">", the
     number, the index after it), from ``age_bounds``; None when none follows."""
+    found = _bound_at(words, j, vocab)
+    if found is not None:
+        return found
+    # ... or a few words on, for all of them ("2 kids in 1 bdrm, both under 12"): read where it stands, nothing skipped
+    for later in range(j + 1, min(j + LATER_BOUND_WORDS, len(words))):
+        if words[later] in {".", "?", "!", "and", "plus", "+"}:
+            break
+        if words[later] in ("both", "all") and (found := _bound_at(words[: later + 4], later + 1, vocab)) is not None:
+            return found[0], found[1], j
+    return None
+
+
+def _bound_at(words: list[str], j: int, vocab: dict[str, Any]) -> tuple[str, float, int] | None:
+    """The age bound that starts at ``j`` (after at most three of ``age_bound_between``): ("<" or ">", the number, the
+    index after it); None when none does."""
     bounds = {tuple(str(k).split()): str(v) for k, v in (vocab.get("age_bounds") or {}).items()}
     between = {str(w) for w in vocab.get("age_bound_between") or ()}
     years = {str(w) for w in vocab.get("age_bound_years") or ()}
@@ -45,12 +60,6 @@ def _bound_after(words: list[str], j: int, vocab: dict[str, Any]) -> tuple[str, 
             while after < len(words) and words[after] in years:
                 after += 1
             return ("<" if side == "below" else ">"), float(words[end]), after
-    # ... or a few words on, for all of them ("2 kids in 1 bdrm, both under 12"): read where it stands, nothing skipped
-    for later in range(j + 1, min(j + LATER_BOUND_WORDS, len(words))):
-        if words[later] in {".", "?", "!", "and", "plus", "+"}:
-            break
-        if words[later] in ("both", "all") and (found := _bound_after(words[: later + 4], later + 1, vocab)) is not None:
-            return found[0], found[1], j
     return None
 
 
