@@ -54,6 +54,7 @@ from knowledge.compose.asking import ASKING_MIN_WORDS
 from knowledge.compose.computed import ceiling_answer, temperature_topic
 from knowledge.compose.definitions import member_definition, quoted_definition
 from knowledge.compose.membership import membership_term
+from knowledge.compose.runner_up import runner_up_topic
 from knowledge.compose.unsure import named_topics
 from knowledge.handoff import handoff, wants_person
 from knowledge.kb import KnowledgeBaseError
@@ -269,7 +270,7 @@ def _question_for(tracker: Tracker, topic: str) -> tuple[str | None, List[tuple[
     asked = topic_of(intent_of(tracker)) or space_topic_named(text)  # (unsure: the space the message sizes)
     if topic_of(intent_of(tracker)) == topic or named_room_figure(text, asked) == topic:
         return latest.get("text") or None, intent_ranking(latest)
-    if asking_sentence_topic(kb(), text, topic_of(intent_of(tracker)), current_municipality(tracker)[0]) == topic:  # "… rats …"
+    if runner_up_topic(kb(), text, asking_sentence_topic(kb(), text, topic_of(intent_of(tracker)), where := current_municipality(tracker)[0]), intent_ranking(latest), where) == topic:  # "… rats …", a close 2nd
         return text or None, intent_ranking(latest)
     if parsing.fixture_question(str(latest.get("text") or "")):
         return latest.get("text") or None, intent_ranking(latest)  # "1 bathroom for like 12 people. ok?": its own question
@@ -458,8 +459,7 @@ def answer_or_ask(
             asked_text = earlier or text  # "Amery" answering "which one?": the question before
             answer = answer_for_duty(kb(), key, duty, facts, topic, current_role(tracker), question=asked_text)
             leave, no_party = asks_leave(asked_text), unsettled_no_party(asked_text)
-            # (a question naming no party: the classifier's topics that match it well, not a "No." from a provision that
-            # shares only "building" and "owner" with it)
+            # (naming no party: the classifier's topics that match it well, not a "No." sharing only "building", "owner")
             def well_matched() -> list[str]:
                 return [t for t in classified if matches_well(key, t, asked_text)] if no_party and not leave else []
 
@@ -469,8 +469,7 @@ def answer_or_ask(
                 # the provision's own yes or no ("… may give … free access …, or require a warrant")
                 # ("dresser can i shut off tenant utilities", where no one is said to keep facilities working: the
                 # classifier's topic's "No owner, operator or occupant shall cause any … utility to be … shut off …")
-                # ("dresser rooming hse - hot water all the time or ok to limit it to certain hours?": naming no party, the
-                # classifier's topic that matches it well)
+                # ("dresser rooming hse - hot water all the time or ok to limit it to certain hours?": no party, a good match)
                 well = well_matched()
                 homes = (topic, classified[0]) if leave else (topic, *well)
                 settled = settled_yes_no(
@@ -530,7 +529,8 @@ class ActionAnswerTopic(Action):
             said = tracker.latest_message.get("text") or ""
             asked = told_other_topic(said) or figure_of_other_topic(kb(), said) or asked
         place, other = current_municipality(tracker)  # "… rats … can the town condemn it?": the asking sentence's topic
-        asked = asking_sentence_topic(kb(), tracker.latest_message.get("text") or "", asked, None if other else place)
+        said, where, ranks = tracker.latest_message.get("text") or "", None if other else place, intent_ranking(tracker.latest_message)
+        asked = runner_up_topic(kb(), said, asking_sentence_topic(kb(), said, asked, where), ranks, where)  # a close second
         asked = pinned_topic(kb(), tracker.latest_message.get("text") or "") or asked  # "how much fine … if he dont fix the heat"
         # the space check in play goes on ("and for 3 people?", "3, 7 and 14"); a message the NLU reads as
         # another topic's question goes on with it only when it is the ages the last answer asked for

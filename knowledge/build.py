@@ -316,6 +316,7 @@ def build(
             {"key": "question_words", "value": json.dumps(curated.load_word_list("question_words"))},
             {"key": "back_references", "value": json.dumps(curated.load_word_list("back_references"))},
             {"key": "thing_references", "value": json.dumps(curated.load_word_list("thing_references"))},
+            {"key": "sentence_back_references", "value": json.dumps(curated.load_word_list("sentence_back_references"))},
             {"key": "same_question_words", "value": json.dumps(curated.load_word_list("same_question_words"))},
             {"key": "code_names", "value": json.dumps(curated.load_word_list("code_names"))},
             {"key": "before_authority", "value": json.dumps(curated.load_word_list("before_authority"))},

@@ -192,7 +192,7 @@ def load_word_list(key: str, path: Path = SYNONYMS_PATH) -> list[str]:
     (asking the last question again for another place), ``code_names`` (names for a municipality's own code),
     ``before_authority`` (whom a question stands before: "off the hook w the inspector"), ``scope_exceptions`` (words
     before a scope a provision excepts), ``scope_negations`` (words before a scope a question denies),
-    ``comparison_words`` (asking how two defined terms differ), ``named_only`` (things a code names only) or ``lead_in_acts``."""
+    ``comparison_words`` (asking how two defined terms differ), ``named_only``, ``lead_in_acts`` or ``sentence_back_references`` (a sentence's opening naming what came before)."""
     with open(path, encoding="utf-8") as handle:
         data = yaml.safe_load(handle) or {}
     return sorted({str(w).lower() for w in data.get(key) or []})

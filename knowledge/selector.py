@@ -75,6 +75,7 @@ from knowledge.sentences import (  # noqa: F401 - re-exported: split_sentences, 
     _VERB,
     is_heading,
     is_lead_in,
+    referred_to,
     split_sentences,
     with_lead_ins,
 )
@@ -94,6 +95,8 @@ from knowledge.yes_no_forms import also_without, asked_recipient_act, sends_act_
 PRIOR_WEIGHT = 0.35
 TERM_BONUS = 0.3
 PHRASE_BONUS = 0.08
+# What a question's word found only in the sentences a sentence refers back to ("No such facilities …") counts for.
+CONTEXT_SHARE = 0.5
 NUMBER_BONUS = 0.15
 # a figure counted in persons ("one flush water closet for each eight persons") when the question gives a head count
 HEAD_COUNT_BONUS = 0.1
@@ -187,6 +190,7 @@ class Candidate:
     unit: str = ""  # a standard's unit ("sq ft", "persons")
     conditions: tuple[str, ...] = ()  # a rule's facts ("assumed_by_agreement")
     party: str = ""  # a rule's party ("owner", "occupant")
+    context: str = ""  # a sentence's: the sentences before it that name what it refers back to ("No such facilities …")
 
 
 @dataclass(frozen=True)
@@ -212,6 +216,7 @@ class _Index:
     postings: dict[str, set[int]] = field(default_factory=dict)
     scopes: list[frozenset[str]] = field(default_factory=list)  # the scopes each candidate is limited to
     sequences: list[tuple[str, ...]] = field(default_factory=list)  # each candidate's stemmed words, in order
+    own_sets: list[frozenset[str]] = field(default_factory=list)  # each candidate's words without its context's
 
 
 _CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.WeakKeyDictionary()
@@ -260,8 +265,11 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
             found.append(
                 Candidate("definition", key, definition.citation, definition.term, definition.text, ("definition",))
             )
+    back = tuple(sorted((str(w) for w in kb.meta("sentence_back_references") or ()), key=len, reverse=True))
     for section in kb.sections(key):
+        said: list[str] = []  # the section's sentences so far, headings left out
         for number, sentence in enumerate(split_sentences(section.text)):
+            before, said = said, [*said, sentence] if not is_heading(sentence) else said
             if is_lead_in(sentence):
                 continue  # the lead-in of a list ("The Housing Appeals Board shall:"): its items carry its words
             if is_heading(sentence):
@@ -274,6 +282,7 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
                     f"{section.citation}#{number}",
                     sentence,
                     tuple(section_topics.get(section.citation, [])),
+                    context=referred_to(sentence, before, back),
                 )
             )
     return found
@@ -301,7 +310,7 @@ def _in_cited(citation: str, cited: Sequence[str]) -> bool:
 
 
 
-def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str]) -> str:
+def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str], context: bool = True) -> str:
     """The words a candidate is matched on: its text, plus what the vocabulary says it is."""
     extra = ""
     if candidate.kind == "standard":
@@ -311,7 +320,7 @@ def _document(kb: KnowledgeBase, candidate: Candidate, headings: dict[str, str])
     elif candidate.kind == "definition":
         extra = f"{candidate.key} {candidate.key} definition means"
     elif candidate.kind == "sentence":
-        extra = headings.get(candidate.citation, "")
+        extra = f"{headings.get(candidate.citation, '')} {candidate.context if context else ''}"
     return f"{candidate.text} {extra}"
 
 
@@ -347,7 +356,8 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
     for number, words in enumerate(token_sets):
         for word in words:
             postings.setdefault(word, set()).add(number)
-    df = {word: len(ids) for word, ids in postings.items()}
+    own_sets = [frozenset(tokens(_document(kb, c, introduced, False))) if c.context else t for c, t in zip(found, token_sets)]
+    df = {word: sum(1 for i in ids if word in own_sets[i]) or 1 for word, ids in postings.items()}  # (without contexts)
     n = len(found)
     idf = {w: math.log(1 + (n - d + 0.5) / (d + 0.5)) for w, d in df.items()}
     order: dict[str, int] = {}
@@ -361,10 +371,11 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
         lowered=[" ".join(_WORD.findall(d.lower())) for d in documents],
         idf=idf,
         max_idf=max(idf.values(), default=1.0),
-        lengths=[len(t) for t in token_sets],
+        lengths=[len(t) for t in own_sets],
         postings=postings,
         scopes=[frozenset(provision_scopes(kb, f"{c.text} {headings.get(c.citation, '')}")) for c in found],
         sequences=[tuple(tokens(d)) for d in documents],
+        own_sets=own_sets,
     )
     with _LOCK:
         _CACHE.setdefault(kb, {})[key] = built
@@ -525,7 +536,8 @@ def select(
         for position in hits.get(number, ()):
             concept = found[position]
             matched.append(concept.words)
-            gained += weights[position]
+            own = not candidate.context or any(set(a) <= idx.own_sets[number] for a in concept.alternatives if a)
+            gained += weights[position] * (1.0 if own else CONTEXT_SHARE)  # a word only the sentences before it have
             if any(_singular(p.lower()) in idx.lowered[number] for p in concept.code_phrases):
                 phrase_bonus += PHRASE_BONUS
         if needs and candidate.kind == "rule" and candidate.party:  # "does the landlord have to put screens in?": the owner's rule

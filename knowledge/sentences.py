@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
     from knowledge.kb import KnowledgeBase
@@ -98,3 +98,12 @@ def states_a_figure(sentence: str) -> bool:
     """Whether a sentence states a figure itself ("Every room occupied for sleeping purposes by one person shall
     contain at least 70 square feet"): such a sentence answers a figure question as well as a stored standard."""
     return bool(_FIGURE.search(sentence))
+
+
+def referred_to(sentence: str, before: Sequence[str], back: Sequence[str]) -> str:
+    """The sentences a sentence refers back to when it begins with one of ``back`` ("No such facilities …"): its
+    paragraph's first sentence and the one just before it; "" otherwise."""
+    opening = " ".join(sentence.lower().split())
+    if not before or not any(opening.startswith(f"{w} ") for w in back):
+        return ""
+    return " ".join(dict.fromkeys((before[0], before[-1])))

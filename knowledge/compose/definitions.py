@@ -111,8 +111,15 @@ def with_silence(kb: KnowledgeBase, answer: Answer, municipality: str, topic: st
     Overcrowding a room with occupants."", then that it sets no floor space per occupant); as it is otherwise, and for
     a figure asked ("how much of its height must be below grade to count as a basement?": the definition's own)."""
     coverage = kb.coverage(municipality, topic)
-    if coverage.addressed or not answer.text.startswith(("Yes", "No")) or selector.question_kind(question) == "figure":
+    if coverage.addressed:
+        return answer
+    unaddressed = not_addressed(kb.municipality(municipality), coverage.description.lower(), topic, coverage)
+    if not answer.text.startswith(("Yes", "No")):  # neither a clause of it nor its term named ("it's freezing … a
+        # certain temperature?" in Dresser, which defines only "ordinary minimum winter conditions"): what it leaves alone
+        named = "asked_clause" in answer.payload or selector._names_term(question, str(answer.payload.get("term") or ""))
+        return answer if named else unaddressed
+    if selector.question_kind(question) == "figure":
         return answer
     first, *rest = answer.text.split("\n")
-    silent = not_addressed(kb.municipality(municipality), coverage.description.lower(), topic, coverage).text.split("\n")[0]
+    silent = unaddressed.text.split("\n")[0]
     return Answer("\n".join([first, silent, *rest]), answer.payload, answer.buttons)

@@ -460,12 +460,12 @@ def membership_verdict(
 def _membership_verdict(
     kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
 ) -> tuple[str, str] | None:
-    # ("if i rent rooms … to 2 college kids does that make it a rooming house that needs a permit": asked of "it")
     asked = asks_membership(kb, question) or (municipality is not None and membership_term(kb, question, municipality) is not None)
-    if not asked or _choice_of_terms(kb, question, municipality):
-        return None  # "Is that a basement or a cellar?" asks which, not whether
-    if selector.question_kind(question_form.story_and_question(question)[1] or question) == "who" and not asks_if_bound(kb, question):
-        return None  # "… on a land contract, who is treated as the owner?" asks who, not whether
+    if not asked or _choice_of_terms(kb, question, municipality):  # (asked of "it": "if i rent rooms … does that make it
+        return None  # a rooming house that needs a permit") "Is that a basement or a cellar?" asks which, not whether
+    asking = question_form.story_and_question(question)[1] or question
+    if selector.question_kind(asking) == "who" and not asks_if_bound(kb, question) and asking.lower().split()[:1] not in ([w] for w in YES_NO_STARTS):
+        return None  # "… on a land contract, who is treated as the owner?" asks who ("is the manager the owner who …?" whether)
     counted = (
         by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)
         or by_room_count(question, text, _asks_what_it_is(kb, question)) or by_share(question, text)

@@ -519,9 +519,9 @@ def _unstated(kb: KnowledgeBase, muni: Municipality, missing: str, topic: str, q
 
 def _defined_figure(kb: KnowledgeBase, muni: Municipality, question: str) -> Answer | None:
     """The definition stating a figure of a term of three words or more the question names ("how is the outdoor design
-    temperature called ordinary minimum winter conditions determined?"); None otherwise."""
+    temperature called ordinary minimum winter conditions determined?", not "it's freezing"); None otherwise."""
     term = kb.match_term(question, muni.key) if question else None
-    found = kb.definitions(term, muni.key) if term and len(term.split()) >= 3 else []
+    found = kb.definitions(term, muni.key) if term and len(term.split()) >= 3 and selector._names_term(question, term) else []
     return answer_definition(kb, term, muni.key) if found and re.search(r"\d", found[0].text) else None
 
 

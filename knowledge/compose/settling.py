@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from knowledge import question_form, selector
+from knowledge.compose.figure_verdict import figure_verdict
 from knowledge.compose.parts import first_part
 from knowledge.compose.plain_verdict import CONDITIONAL, _verdict
 from knowledge.yes_no_forms import also_applies, also_without, assumed_as_asked, grants, voids_asked
@@ -60,6 +61,14 @@ def settling_first(
     if kb is not None:  # ... in the code's words too ("take it down": remove)
         asked |= {w for c in selector.concepts(asking, kb.concept_phrases()) for a in c.alternatives for w in a}
     forbids = lambda r: bool(selector.prohibited_stems(r.candidate.text) & asked)  # noqa: E731
+    # (a figure the question states, weighed against the standard of that unit: "may the inspector allow an occupant 90
+    # days to vacate …?": "… within a reasonable time, not to exceed 60 days", not the sentence on failing to comply)
+    figured = lambda r: r.candidate.kind == "standard" and figure_verdict(r.candidate, question) is not None  # noqa: E731
+    if ranked[0].candidate.kind != "standard":  # (a standard first speaks of its own figure: "vacant for more than 30 days")
+        floor = ranked[0].lexical - SETTLE_MARGIN
+        stated = next((r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and figured(r)), None)
+        if stated is not None:
+            return [stated, *[r for r in ranked if r is not stated]]
     if _settles(question, ranked[0], granted=False):
         floor = ranked[0].lexical - SETTLE_MARGIN
         act = None if forbids(ranked[0]) else next(

@@ -341,8 +341,8 @@ def parse_household(text: str) -> Household | None:
     owners = "|".join(re.escape(str(w)) for w in vocab.get("partitive_owners") or ())
     if owners:  # "3 of my kids": my 3 kids
         lowered = re.sub(rf"\b(\d{{1,2}}) of ({owners}) (?=[a-z-]+\b)", r"\2 \1 ", lowered)
-    comparisons = "|".join(re.escape(str(c)) for c in vocab.get("comparisons") or ())
-    if comparisons:  # "occupied by more than one person" sets a condition, it counts no one
+    comparisons = "|".join(re.escape(str(c)) for c in [*(vocab.get("comparisons") or ()), *(vocab.get("claimed_limits") or ())])
+    if comparisons:  # "occupied by more than one person" sets a condition, "only allows 2 people" a limit: they count no one
         lowered = re.sub(rf"\b(?:{comparisons})\s+\d+(?:\.\d+)?", " ", lowered)
     lowered, age_marks = _mark_ages(lowered)
     words = re.findall(r"agelist\d+|heage\d+|age\d+|\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)*|[,&+]", lowered)
@@ -511,7 +511,9 @@ def parse_household(text: str) -> Household | None:
                 persons = [Person(p.band if p.band != "adult" or age >= 18 else "person", age) for p, age in zip(persons, told)]
             i = k
             continue
-        if word == "we" and i + 2 < n and words[i + 1] in ("are", "re") and is_number(words[i + 2]) and not ages_told:  # "we're 6"
+        named_next = (plural.get(words[i + 3]) or singular.get(words[i + 3])) if i + 3 < n else None
+        counted_next = named_next not in (None, "person")  # "we're 2 adults and 3 kids": counted by kind, not a total
+        if word == "we" and i + 2 < n and words[i + 1] in ("are", "re") and is_number(words[i + 2]) and not ages_told and not counted_next:
             total = int(float(words[i + 2]))
             i += 3
             continue
