@@ -99,6 +99,9 @@ def test_a_sentence_is_found_by_what_it_refers_back_to(kb):
     assert line.startswith("No.") and "No such facilities shall be located in a basement." in line
     # … for less than its own words: a question on the number of toilets is not answered by it
     assert "basement" not in _first(kb, "muskego", "muskego rooming house how many toilets for 12 roomers")
+    # … and settles no yes or no by those words alone
+    line = _first_line(kb, "amery", "rooming_houses", "we have 1 bathroom for like 12 people. is that allowed")
+    assert line.startswith("No: for 12 persons, at least 2 are needed")
 
 
 def test_the_classifiers_close_second_guess_wins_when_the_text_sides_with_it(kb):

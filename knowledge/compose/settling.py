@@ -61,6 +61,10 @@ def settling_first(
     if kb is not None:  # ... in the code's words too ("take it down": remove)
         asked |= {w for c in selector.concepts(asking, kb.concept_phrases()) for a in c.alternatives for w in a}
     forbids = lambda r: bool(selector.prohibited_stems(r.candidate.text) & asked)  # noqa: E731
+    # (a sentence matched through the sentences it refers back to settles nothing by those words alone: "1 bathroom for
+    # like 12 people. is that allowed" is not answered by "No such facilities shall be located in a basement.")
+    said = {selector.stem(w) for w in selector.tokens(question)}
+    own = lambda r: not getattr(r.candidate, "context", "") or bool({selector.stem(w) for w in selector.tokens(r.candidate.text)} & said)  # noqa: E731
     # (a figure the question states, weighed against the standard of that unit: "may the inspector allow an occupant 90
     # days to vacate …?": "… within a reasonable time, not to exceed 60 days", not the sentence on failing to comply)
     figured = lambda r: r.candidate.kind == "standard" and figure_verdict(r.candidate, question) is not None  # noqa: E731
@@ -72,7 +76,7 @@ def settling_first(
     if _settles(question, ranked[0], granted=False):
         floor = ranked[0].lexical - SETTLE_MARGIN
         act = None if forbids(ranked[0]) else next(
-            (r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and forbids(r) and _settles(question, r, granted=False)), None
+            (r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and own(r) and forbids(r) and _settles(question, r, granted=False)), None
         )
         return [act, *[r for r in ranked if r is not act]] if act is not None else ranked
     if forbids(ranked[0]) and act_share is not None and _settles(question, ranked[0], False, act_share):
@@ -81,7 +85,7 @@ def settling_first(
     # rooming house unless he holds a valid permit", not "This permit shall be displayed …")
     plain_yes = _verdict(question, ranked[0].candidate.text, ranked[0].lexical) is not None
     floor = ranked[0].lexical - SETTLE_MARGIN
-    near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor]
+    near = [r for r in ranked[1:SETTLE_LOOK] if r.lexical >= floor and own(r)]
     # (… or to the very quality asked, denied: "does the permit transfer?": "No such permit shall be transferable")
     # (… or to a permission granted only with what the question leaves out: "can he just show up like that?": "may enter …
     # at proper time after due notice")
