@@ -269,7 +269,9 @@ def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
     for section in kb.sections(key):
         said: list[str] = []  # the section's sentences so far, headings left out
         for number, sentence in enumerate(split_sentences(section.text)):
-            before, said = said, [*said, sentence] if not is_heading(sentence) else said
+            before = said[:1] + said[-1:]  # its paragraph's first sentence and the one just before it
+            if not is_heading(sentence):
+                said.append(sentence)
             if is_lead_in(sentence):
                 continue  # the lead-in of a list ("The Housing Appeals Board shall:"): its items carry its words
             if is_heading(sentence):
@@ -382,7 +384,8 @@ def index(kb: KnowledgeBase, municipality: str) -> _Index:
     return built
 
 
-def _names_term(question: str, term: str) -> bool:
+def names_term(question: str, term: str) -> bool:
+    """Whether a question names a defined term, whole words, singular or plural ("what's 'premises'")."""
     lowered = " " + " ".join(_WORD.findall(question.lower())) + " "
     words = " ".join(_WORD.findall(term.lower()))
     return bool(words) and (f" {words} " in lowered or f" {words}s " in lowered)
@@ -560,7 +563,7 @@ def select(
             score += KIND_BONUS  # "who do i apply to …?": "The operator shall apply to the Health Officer …"
         if kind == "definition" and candidate.kind == "definition":
             score += KIND_BONUS
-        if candidate.kind == "definition" and _names_term(question, candidate.key) and not set(candidate.key.lower().split()) <= titles:
+        if candidate.kind == "definition" and names_term(question, candidate.key) and not set(candidate.key.lower().split()) <= titles:
             score += TERM_BONUS  # the question names this defined term ("what's 'premises'"), not only as who acts
         if candidate.value is not None and round(candidate.value, 3) in numbers:
             score += NUMBER_BONUS

@@ -101,9 +101,9 @@ def states_a_figure(sentence: str) -> bool:
 
 
 def referred_to(sentence: str, before: Sequence[str], back: Sequence[str]) -> str:
-    """The sentences a sentence refers back to when it begins with one of ``back`` ("No such facilities …"): its
-    paragraph's first sentence and the one just before it; "" otherwise."""
+    """The sentences a sentence refers back to (``before``: its paragraph's first sentence and the one just before it)
+    when it begins with one of ``back`` ("No such facilities …"); "" otherwise."""
     opening = " ".join(sentence.lower().split())
     if not before or not any(opening.startswith(f"{w} ") for w in back):
         return ""
-    return " ".join(dict.fromkeys((before[0], before[-1])))
+    return " ".join(dict.fromkeys(before))

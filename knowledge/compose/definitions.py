@@ -116,7 +116,7 @@ def with_silence(kb: KnowledgeBase, answer: Answer, municipality: str, topic: st
     unaddressed = not_addressed(kb.municipality(municipality), coverage.description.lower(), topic, coverage)
     if not answer.text.startswith(("Yes", "No")):  # neither a clause of it nor its term named ("it's freezing … a
         # certain temperature?" in Dresser, which defines only "ordinary minimum winter conditions"): what it leaves alone
-        named = "asked_clause" in answer.payload or selector._names_term(question, str(answer.payload.get("term") or ""))
+        named = "asked_clause" in answer.payload or selector.names_term(question, str(answer.payload.get("term") or ""))
         return answer if named else unaddressed
     if selector.question_kind(question) == "figure":
         return answer

@@ -521,7 +521,7 @@ def _defined_figure(kb: KnowledgeBase, muni: Municipality, question: str) -> Ans
     """The definition stating a figure of a term of three words or more the question names ("how is the outdoor design
     temperature called ordinary minimum winter conditions determined?", not "it's freezing"); None otherwise."""
     term = kb.match_term(question, muni.key) if question else None
-    found = kb.definitions(term, muni.key) if term and len(term.split()) >= 3 and selector._names_term(question, term) else []
+    found = kb.definitions(term, muni.key) if term and len(term.split()) >= 3 and selector.names_term(question, term) else []
     return answer_definition(kb, term, muni.key) if found and re.search(r"\d", found[0].text) else None
 
 
