@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import yaml
 
@@ -21,7 +21,7 @@ FORM_KEYS = (
     "time_setting", "asks_period", "states_period", "refers_elsewhere", "what_happens_if", "request_starts",
     "asks_for_rule", "clause_then_yes_no", "asks_classification", "owner_party", "occupant_party", "officer_party", "asks_party_duty",
     "context_opening", "complaint_words", "tells_figure", "compels", "asks_when_allowed", "late_yes_no",
-    "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts",
+    "asks_one_alone", "authority_asks", "without_asked", "conditioned_on", "denies_quality", "conflicts", "entails",
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
     "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "asks_compliance", "in_place_of", "asks_refusal", "referenced_figure", "outlets_as_rule", "at_most_distance", "told_distance", "what_if_instead", "code_title", "supplied_by_owner",
@@ -31,6 +31,8 @@ FORM_KEYS = (
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
     "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails", "always_prevails", "more_than_told",
     "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed", "pinned_topics", "relief_instruments",
+    "asks_what_follows", "follows_words", "follows_if", "follows_clause_break", "follows_reported", "follows_weight",
+    "trailing_clause", "who_counts_as", "applies_pointers",
 )
 
 
@@ -202,6 +204,7 @@ RULE_EXISTS_OPENING = "Yes, there is. "  # an answer's opening when the code set
 _IN_DEFINITIONS = _pattern("in_definitions")
 _CODE_TITLE = _pattern("code_title")
 POINTS_TO_A_THING = _pattern("points_to_a_thing")
+TRAILING_CLAUSE = _pattern("trailing_clause")
 
 
 # "we're", "they're", "you're": read as "we are" before apostrophes are dropped ("were" would open a yes/no question)
@@ -216,6 +219,7 @@ def _clause_then_yes_no(text: str) -> bool:
 
 
 _WHAT_COUNTS_AS = _pattern("what_counts_as")
+WHO_COUNTS_AS = _pattern("who_counts_as")
 
 
 _WHEN_IS = re.compile(r"\bwhen (?:is|are|does|do|will|would)\b", re.IGNORECASE)
@@ -236,6 +240,8 @@ def question_kind(text: str) -> str:
         return "yes_no"  # "Under § 12.09, may the owner's responsibility … be transferred to an occupant?": not who
     if RELIEF.search(asking) and not WHO_START.search(asking) and (opens_yes_no or not asks_wh(asking)):
         return "yes_no"  # "lease says tenant is responsible for repairs. so its on them not me right": relieved or not
+    if WHO_COUNTS_AS.search(asking):
+        return "definition"  # "… on a land contract, who is treated as the owner …?": the term's definition
     if WHO_START.search(text) or WHO_WORDS.search(text) or WHO_START.search(re.split(r"[:;,\u2014\u2013]\s+", asking)[-1]):
         return "who"  # "Part of the roof caved in … Who can declare it unfit?", "Under the … code, who may remove …?"
     treated = any(f" {w} as " in lowered for w in ("treated", "regarded", "classified")) or bool(_WHAT_COUNTS_AS.search(text))
@@ -653,3 +659,38 @@ def _states_in_unit(text: str, unit: str) -> bool:
 
 PERIOD_ACT = _pattern("period_act")
 _TOLD_THEN_PERIOD = _pattern("told_then_period")
+
+
+_ASKS_WHAT_FOLLOWS = _pattern("asks_what_follows")
+_FOLLOWS_IF = _pattern("follows_if")
+_FOLLOWS_WORDS = _pattern("follows_words")
+_FOLLOWS_REPORTED = _pattern("follows_reported")
+_FOLLOWS_CLAUSE_BREAK = _pattern("follows_clause_break")
+FOLLOWS_WEIGHT = float(_FORMS["follows_weight"])
+
+
+def what_happened(text: str) -> str:
+    """What a question asking what follows is about, as its lower-case words: the last clause of the story's last
+    sentence before a bare "What happens now?", or of the clause after "if" in "… what if they just dont leave" (""
+    for any other question)."""
+    story, asking = story_and_question(text)
+    if story and _ASKS_WHAT_FOLLOWS.match(asking):
+        told = [p for p in _SENTENCE_BREAK.split(story.strip()) if p.strip()]
+        return _last_clause(told[-1]) if told else ""
+    found = _FOLLOWS_IF.search(asking) if _FOLLOWS_WORDS.search(asking) else None
+    return _last_clause(found.group(1)) if found else ""
+
+
+def _last_clause(text: str) -> str:
+    """The last clause of at least three words of what a story tells, as its lower-case words ("… on our building, but
+    I heard he didn't even show up" → "but i heard he didnt even show up"; "… unreasonable to repair and the owner
+    refuses to raze it" → "the owner refuses to raze it")."""
+    clauses = [c for c in _FOLLOWS_CLAUSE_BREAK.split(text) if len(c.split()) >= 3]
+    return " ".join(re.findall(r"[a-z0-9]+", clauses[-1].lower().replace("'", ""))) if clauses else ""
+
+
+def weigh_what_happened(question: str, words: Sequence[str], weights: Sequence[float]) -> list[float]:
+    """The weights of a question's concepts (by their ``words``), those of :func:`what_happened` ``FOLLOWS_WEIGHT``
+    times their own ("… but he didn't even show up. What happens now?": the failure to appear weighs most)."""
+    event = f" {_FOLLOWS_REPORTED.sub(' ', what_happened(question))} "
+    return [w * FOLLOWS_WEIGHT if event.strip() and f" {c} " in event else w for c, w in zip(words, weights)]

@@ -202,10 +202,14 @@ def also_applies(question: str, provision: str) -> str | None:
     otherwise."""
     # (the thing it "applies to" that the provision names: "Does a provision … that applies to rooming houses also apply
     # to hotels …?": hotels)
+    # (… or, where it points to the asker's own place, the things the story names: "living long-term in a little hotel …
+    # Do the village's rooming house rules … apply to where I live too?": hotels)
+    told = re.findall(r"[a-z]{4,}", story_and_question(question)[0].lower())
     found = (
         (asked, said)
         for asked in _APPLIES_TO.finditer(question)
-        if (said := re.search(str(_FORMS["also_applies"]).format(word=re.escape(asked.group(1).lower().rstrip("s"))), provision, re.I))
+        for word in [asked.group(1), *(told if asked.group(1).lower() in _FORMS["applies_pointers"] else ())]
+        if (said := re.search(str(_FORMS["also_applies"]).format(word=re.escape(word.lower().rstrip("s"))), provision, re.I))
     )
     asked, said = next(found, (None, None))
     if asked is None or said is None:
@@ -313,6 +317,16 @@ def conflicts_with(question: str, provision: str) -> bool:
         asked.search(question) and against.search(provision) and not (unless and unless.search(question))
         for asked, against, unless in _CONFLICTS
     )
+
+
+_ENTAILS = tuple((re.compile(str(c["asked"]), re.IGNORECASE), re.compile(str(c["provision"]), re.IGNORECASE)) for c in _FORMS["entails"])
+
+
+def entailed(question: str, provision: str) -> bool:
+    """Whether the sentence that asks asks what the provision's own words require (``entails``): "… Do we all have to
+    leave?" met by "… no person shall occupy … any rooming unit therein": the answer is "Yes"."""
+    asking = story_and_question(question)[1] or question
+    return any(asked.search(asking) and required.search(provision) for asked, required in _ENTAILS)
 
 
 # "… shall act as secretary, but shall not vote.": an act the provision denies, the clause ending with it.

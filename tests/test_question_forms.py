@@ -44,6 +44,8 @@ def test_every_form_is_in_the_file_and_every_pattern_compiles():
                 re.compile(spec["said"])
                 for pattern in (spec.get("exception") or {}).values():  # an exception the limit's section makes
                     re.compile(pattern)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):  # follows_weight: a weight
+            assert value > 0, key
         else:
             assert isinstance(value, str) and value, key
             re.compile(value.format(word="vote") if "{word}" in value else value)

@@ -41,7 +41,7 @@ def test_after_a_story_the_provision_that_answers_the_asking_sentence_leads(kb):
         "work that day. What happens if I just don't show up?"
     )
     ranked = selector.select(kb, asked, "howard", topics=["notices_hearings_appeals"], limit=12)
-    assert "failure of the petitioner" not in ranked[0].candidate.text  # the story's hearing sentences match more
+    # (the selector now finds it first itself: what follows is weighed by what the story tells happened, session 49)
     first = asking_first(kb, "howard", asked, ranked)[0]
     assert first.candidate.text.startswith("The failure of the petitioner or his representative to appear"), first.candidate.text
 

@@ -290,8 +290,9 @@ def asking_sentence_topic(
         return topic
     if not re.search(r"[.!?]\s", text.strip()):
         return topic  # one sentence ("Under Muskego's rooming house provisions, who …?"): its clause is no story
-    if question_form.POINTS_TO_A_THING.search(asking.lower().replace("'", "")):
-        return topic  # "… the water heater is 'set right'. what temperature does it have to reach?": the heater's
+    if question_form.POINTS_TO_A_THING.search(question_form.TRAILING_CLAUSE.split(asking.lower().replace("'", ""), 1)[0]):
+        return topic  # "… the water heater is 'set right'. what temperature does it have to reach?": the heater's (not
+        # "… Can I ask for a hearing if I think it's unfair?")
     named = _topics_named(kb, asking)
     # … only when the story names the classifier's topic (it was taken from the story) and the question does not (or
     # nothing names it: "my grandpa rents in amery … after his bath … is the bathroom supposed to be warmer than the

@@ -31,7 +31,8 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     yes_no = "yes_no" in (selector.question_kind(question), selector.question_kind(asking)) or question_form.asking_opens_with(asking, {"does", "do", "is", "are", "can", "could", "may", "would"})
     # ("… a baby 3 months old does the baby count as a occupant for the sq ft rules": whether someone counts, asked mid-message)
     yes_no = yes_no or bool(counted_as(kb, asking)) or asks_if_bound(kb, question)  # ("am i responsible under the code")
-    member = membership_term(kb, question, municipality) or (None if yes_no else _become_term(kb, question, municipality))
+    member = membership_term(kb, question, municipality) or (term_then_asks(kb, question, municipality) if yes_no else None)
+    member = member or (None if yes_no else _become_term(kb, question, municipality))
     defined = kb.definitions(member, municipality) if member and not yes_no else ()
     counts = defined and (
         states_a_figure(defined[0].text) or _COUNT_OF_UNITS.search(defined[0].text)
@@ -42,6 +43,25 @@ def member_definition(kb: KnowledgeBase, question: str, municipality: str) -> An
     if member is None:  # "… 6 rooms by the night to people passing thru … is that a hotel or a rooming house?"
         return _chosen_of_two(kb, question, municipality)
     return with_membership(kb, question, member, municipality, answer_definition(kb, member, municipality))
+
+
+def term_then_asks(kb: KnowledgeBase, question: str, municipality: str) -> str | None:
+    """The defined term named right before one of ``definition_membership.term_then_asks`` in the sentence that asks,
+    after the words of ``names_term`` ("… does the term owner include a land contract vendee?", "does the definition of
+    a dwelling unit cover a basement apartment?"); None otherwise."""
+    config = kb.meta("definition_membership") or {}
+    asking = question_form.story_and_question(question)[1] or question
+    words = " ".join(re.findall(r"[a-z0-9]+", asking.lower().replace("'", "")))
+    naming = "|".join(re.escape(str(p)) for p in config.get("names_term") or ())
+    verbs = "|".join(re.escape(str(v)) for v in config.get("term_then_asks") or ())
+    if not naming or not verbs:
+        return None
+    found = re.search(rf"\b(?:{naming}) ((?:\w+ ){{1,3}}?)(?:{verbs})\b", words)
+    if not found:
+        return None
+    named = found.group(1).strip()
+    terms = {" ".join(re.findall(r"[a-z0-9]+", p.lower())): t for p, t in kb.term_phrases(municipality).items()}
+    return terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
 
 
 def _become_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:

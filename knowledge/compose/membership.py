@@ -464,7 +464,7 @@ def _membership_verdict(
     if not asked or _choice_of_terms(kb, question, municipality):  # (asked of "it": "if i rent rooms … does that make it
         return None  # a rooming house that needs a permit") "Is that a basement or a cellar?" asks which, not whether
     asking = question_form.story_and_question(question)[1] or question
-    if selector.question_kind(asking) == "who" and not asks_if_bound(kb, question) and asking.lower().split()[:1] not in ([w] for w in YES_NO_STARTS):
+    if (selector.question_kind(asking) == "who" or question_form.WHO_COUNTS_AS.search(asking)) and not asks_if_bound(kb, question) and asking.lower().split()[:1] not in ([w] for w in YES_NO_STARTS):
         return None  # "… on a land contract, who is treated as the owner?" asks who ("is the manager the owner who …?" whether)
     counted = (
         by_unit_count(kb, question, text) or age_verdict(question, text) or by_person_count(kb, question, text)

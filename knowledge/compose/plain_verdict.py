@@ -15,6 +15,7 @@ from knowledge.yes_no_forms import (
     COUNTS_ON,
     conflicts_with,
     denies_act_asked,
+    entailed,
     included_asked,
     opens_yes_no,
     precedence_verdict,
@@ -52,6 +53,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     matches well enough; None otherwise."""
     if _REQUIRED_WITHOUT_THROUGH.search(provision) and _ASKED_THROUGH.search(question) and question_form.PERMISSION.search(question):
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None  # "ok if unit B only gets to a bathroom thru unit A bdrm?"
+    if entailed(question, provision):  # "… permit got suspended. Do we all have to leave?": "… no person shall occupy …"
+        return "Yes" if lexical >= QUALITY_MIN_LEXICAL else None
     if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None
     prevailing = precedence_verdict(question, provision)
@@ -183,8 +186,8 @@ def side_verdict(kb: Any, question: str, provision: str) -> str | None:
     """ "Yes" or "No" when a yes/no question proposes who carries a duty ("owner says thats on me. is it?", "doesnt she
     have to let us in?", "isnt it their job to put those up?") and the provision binds one side ("The operator … shall
     change …", "… shall be supplied with …"): "Yes" when it is the side proposed, "No" when it is the other."""
-    if question_form.question_kind(question) != "yes_no":
-        return None
+    if question_form.question_kind(question) != "yes_no" or entailed(question, provision):
+        return None  # (not "… Do we have to leave?" met by "… the operator shall … cease … and no person shall occupy …")
     vocabulary = kb.fact_vocabulary()
     side = proposed_side(question, vocabulary)
     bound = question_form.bound_side(provision)
