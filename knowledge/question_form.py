@@ -689,8 +689,9 @@ def _last_clause(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", clauses[-1].lower().replace("'", ""))) if clauses else ""
 
 
-def weigh_what_happened(question: str, words: Sequence[str], weights: Sequence[float]) -> list[float]:
-    """The weights of a question's concepts (by their ``words``), those of :func:`what_happened` ``FOLLOWS_WEIGHT``
-    times their own ("… but he didn't even show up. What happens now?": the failure to appear weighs most)."""
-    event = f" {_FOLLOWS_REPORTED.sub(' ', what_happened(question))} "
+def weigh_what_happened(happened: str, words: Sequence[str], weights: Sequence[float]) -> list[float]:
+    """The weights of a question's concepts (by their ``words``), those of what :func:`what_happened` found
+    (``happened``) ``FOLLOWS_WEIGHT`` times their own ("… but he didn't even show up. What happens now?": the failure
+    to appear weighs most)."""
+    event = f" {_FOLLOWS_REPORTED.sub(' ', happened)} "
     return [w * FOLLOWS_WEIGHT if event.strip() and f" {c} " in event else w for c, w in zip(words, weights)]

@@ -487,7 +487,8 @@ def select(
     cited_numbers = set(re.findall(r"\d+", " ".join(cited_sections(question))))  # "Under § 190-12, …": cited, not words
     found = [c for c in concepts(question, kb.concept_phrases()) if c.words not in unasked_words(kb) and c.words not in cited_numbers]
     kind = question_kind(question)
-    numbers = {round(n, 3) for n in numbers_in(what_happened(question) or question)}  # (a story's figure is not what follows)
+    event = what_happened(question)  # "… but he didn't even show up. What happens now?": what happened weighs more
+    numbers = {round(n, 3) for n in numbers_in(event or question)}  # (a story's figure is not what follows)
     cited = cited_sections(question)
     unit = asked_unit(question)
     needs = kind == "yes_no" and bool(OBLIGATION.search(question) or re.search(r"\b(?:without|w/o)\b", question, re.I))
@@ -506,7 +507,7 @@ def select(
             prior[topic] = max(prior.get(topic, 0.0), float(confidence))
     wanted_topics = set(topics) if topics is not None else None
     wanted_kinds = set(kinds)
-    weights = weigh_what_happened(question, [c.words for c in found], titles_weigh_little(kb, question, found, concept_weights(kb, found, idx)))
+    weights = weigh_what_happened(event, [c.words for c in found], titles_weigh_little(kb, question, found, concept_weights(kb, found, idx)))
     total = sum(weights) or 1.0
     named = named_scopes(kb, question)
     scopes = [s for s in kb.scopes() if s not in named]

@@ -194,6 +194,11 @@ _APPLIES_TO = _pattern("applies_to")
 _EXCEPT_CLAUSE = _pattern("except_clause")
 
 
+def _story_words(question: str) -> list[str]:
+    """The words of four letters or more of the story told before the sentence that asks."""
+    return re.findall(r"[a-z]{4,}", story_and_question(question)[0].lower())
+
+
 def also_applies(question: str, provision: str) -> str | None:
     """ "Yes" when a question asks whether rules apply to a thing ("do the rooming house rules apply to a small hotel
     too?") and the provision says they "shall also apply to" it ("No" when they "shall not apply", or when the question
@@ -204,11 +209,11 @@ def also_applies(question: str, provision: str) -> str | None:
     # to hotels …?": hotels)
     # (… or, where it points to the asker's own place, the things the story names: "living long-term in a little hotel …
     # Do the village's rooming house rules … apply to where I live too?": hotels)
-    told = re.findall(r"[a-z]{4,}", story_and_question(question)[0].lower())
+    pointers = _FORMS["applies_pointers"]
     found = (
         (asked, said)
         for asked in _APPLIES_TO.finditer(question)
-        for word in [asked.group(1), *(told if asked.group(1).lower() in _FORMS["applies_pointers"] else ())]
+        for word in [asked.group(1), *(_story_words(question) if asked.group(1).lower() in pointers else ())]
         if (said := re.search(str(_FORMS["also_applies"]).format(word=re.escape(word.lower().rstrip("s"))), provision, re.I))
     )
     asked, said = next(found, (None, None))

@@ -50,7 +50,8 @@ def test_what_happened_is_the_last_clause_told_or_the_if_clause():
     assert question_form.what_happened("what if they just dont leave") == "they just dont leave"
     assert question_form.what_happened("how warm must the heat be?") == ""
     # a story before a question of its own weighs as it did
-    assert question_form.weigh_what_happened("the heat is off. how warm must it be?", ["heat"], [1.0]) == [1.0]
+    assert question_form.weigh_what_happened(question_form.what_happened("the heat is off. how warm must it be?"), ["heat"], [1.0]) == [1.0]
+    assert question_form.weigh_what_happened("but i heard he didnt show up", ["heard", "didnt show up"], [1.0, 1.0]) == [1.0, 3.0]
 
 
 def test_does_the_term_include_asks_whether_something_falls_under_it(kb):
