@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from knowledge.parsing import words_to_digits
+from knowledge.yes_no_forms import first_asked
 
 FACTS_PATH = Path(__file__).resolve().parent / "facts.yml"
 _NUMBER = r"(?P<n>\d{1,4})"
@@ -466,7 +467,7 @@ def refusing_side(text: str, vocabulary: Vocabulary, role: str | None = None) ->
     """The side ("landlord" or "tenant") a permission question says refuses a duty ("my tenant won't let my plumber
     in, is she allowed to do that?": the tenant, the other side from the asker's; "can I just refuse?": the
     asker's own side); None otherwise."""
-    lowered = _prepare(text)
+    lowered = _prepare(first_asked(text))  # "Do I have to let him in, or can I say no?": no one refuses
     if any(p.search(lowered) for p in vocabulary.proposals.get("asker_refusal", ())):
         refuser = _asker_party(lowered, vocabulary, role)  # "can I just refuse?": the asker
         return vocabulary.sides.get(refuser) if refuser else None

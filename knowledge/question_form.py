@@ -32,7 +32,8 @@ FORM_KEYS = (
     "may_idioms", "needs_thing", "credential_words", "grant_words", "prevails", "asks_prevails", "always_prevails", "more_than_told",
     "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed", "pinned_topics", "relief_instruments",
     "asks_what_follows", "follows_words", "follows_if", "follows_clause_break", "follows_reported", "follows_weight",
-    "trailing_clause", "who_counts_as", "applies_pointers",
+    "trailing_clause", "who_counts_as", "applies_pointers", "second_question", "asks_upper_bound", "lower_bound_quote",
+    "upper_bound_quote", "upper_bound_units",
 )
 
 
@@ -608,6 +609,7 @@ def story_and_question(text: str) -> tuple[str, str]:
     return story, sentence.strip() if story else text.strip()
 
 
+
 def asking_with_antecedent(text: str, back_references: Iterable[str], min_words: int) -> str:
     """The sentence that asks, with the story's last sentence before it when it is shorter than ``min_words`` and
     points back to it ("Now the landlord says he's shutting off our water on Friday. Can he really do that?": what
@@ -621,7 +623,6 @@ def asking_with_antecedent(text: str, back_references: Iterable[str], min_words:
 
 # The sentence that asks must have this many words to be ranked on its own ("is that allowed?" says too little).
 ASKING_MIN_WORDS = 6
-
 # A message this short (in words) that points back ("is that per day or just one time?") follows up the last answer.
 BACK_REFERENCE_MAX_WORDS = 16
 

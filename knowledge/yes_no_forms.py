@@ -15,13 +15,16 @@ from knowledge.parsing.numbers import words_to_digits
 from knowledge.question_form import (
     _ASSUMED_BY_AGREEMENT,
     _FORMS,
+    _LEADING_LABEL,
     _WITHOUT_ASKED,
     ASKS_FOR_RULE,
     COMPELS,
     NEGATIONS,
     OBLIGATION,
     PERMISSION,
+    SECOND_ALTERNATIVE,
     SHIFTED_BY_AGREEMENT,
+    WH_WORDS,
     YES_NO_STARTS,
     _pattern,
     question_kind,
@@ -421,3 +424,28 @@ def _ways_split() -> re.Pattern[str]:
     from knowledge.question_form import _WAYS_SPLIT  # noqa: PLC0415
 
     return _WAYS_SPLIT
+
+
+def first_asked(text: str) -> str:
+    """The message with its sentence that asks ended after its first question ("… Do I have to let him in, or can I say
+    no?" → "… Do I have to let him in?"; "…, and how is …?" left out too): what the first question settles is read
+    from it, not from its other side; the message itself when it asks one thing (``first_question``)."""
+    first = first_question(text)
+    at = text.rfind(first[:-1]) if first != story_and_question(text)[1] else -1
+    if at < 0:
+        return text
+    end = text.find("?", at + len(first) - 1)
+    return text[: at + len(first) - 1] + "?" + (text[end + 1 :] if end >= 0 else "")
+
+
+_SECOND_QUESTION = _pattern("second_question")
+
+
+def first_question(text: str) -> str:
+    """The sentence that asks up to a second question or an alternative in it ("Do I have to let him in, or can I say
+    no?" → "Do I have to let him in?"; ``second_alternative``, ``second_question``)."""
+    sentence = story_and_question(text)[1]
+    first = sentence[: min(cuts)] if (cuts := [m.start() for m in (SECOND_ALTERNATIVE.search(sentence), _SECOND_QUESTION.search(sentence)) if m]) else ""
+    # its own question opens it, or a clause of it ("In Dresser, does …", "If I complain …, can the inspector …")
+    opening = {words[0] for clause in re.split(r"[,;]", _LEADING_LABEL.sub("", first).lower()) if (words := re.findall(r"[a-z0-9]+", clause))}
+    return first.strip() + "?" if len(first.split()) >= 3 and opening & (YES_NO_STARTS | WH_WORDS) else sentence

@@ -12,6 +12,7 @@ from knowledge.compose.verdicts import _topic_duties, topic_for_duty
 from knowledge.facts import asked_duty, is_who_question
 from knowledge.kb import KnowledgeBase
 from knowledge.phrase_match import has_phrase
+from knowledge.yes_no_forms import first_question
 
 
 def duty_asked(
@@ -70,7 +71,7 @@ def duty_asked(
         named = remembered
     if named is None:
         return None
-    asking = question_form.story_and_question(text)[1]  # "… the bldg is sealed up fine. do i have to pay …?": no leave asked
+    asking = first_question(text)  # "… the bldg is sealed up fine. do i have to pay …?": no leave asked
     if kind == "yes_no" and question_form.PERMISSION.search(asking) and _names_exception_of(kb, named, text):
         return None  # "can landlord shut water off to fix a pipe?": what the prohibition's exception allows, not who
     if named == "clean_own_unit" and (facts or {}).get("shared_areas_infested") is True and _POINTS_TO_THEM.search(

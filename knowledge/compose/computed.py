@@ -17,6 +17,7 @@ from knowledge.compose.figure_verdict import disputed_claim, fails_asked
 from knowledge.facts import names_a_side
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, Municipality
 from knowledge.phrase_match import has_phrase
+from knowledge.yes_no_forms import first_asked
 
 
 def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
@@ -96,7 +97,7 @@ def _stated_and_required(
     standard = kb.standard(muni.key, key) if key else None
     if standard is None or not standard.value:
         return None, None
-    values = [float(v) for v in _TEMPERATURE.findall(question)]
+    values = [float(v) for v in _TEMPERATURE.findall(first_asked(question))]  # "to 70 or is 65 ok?": the 70
     values = [v for v in values if TEMPERATURE_RANGE[0] <= v <= TEMPERATURE_RANGE[1]]
     return standard, (values[0] if len(values) == 1 else None)
 

@@ -13,6 +13,7 @@ from knowledge.compose.capacity import asks_if_bound
 from knowledge.compose.elsewhere import defined_elsewhere
 from knowledge.compose.lookups import answer_definition
 from knowledge.compose.membership import counted_as, membership_term, with_membership
+from knowledge.compose.term_names import named_term, term_names
 from knowledge.kb import KnowledgeBase
 from knowledge.sentences import states_a_figure
 
@@ -60,8 +61,7 @@ def term_then_asks(kb: KnowledgeBase, question: str, municipality: str) -> str |
     if not found:
         return None
     named = found.group(1).strip()
-    terms = {" ".join(re.findall(r"[a-z0-9]+", p.lower())): t for p, t in kb.term_phrases(municipality).items()}
-    return terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
+    return named_term(term_names(kb, municipality), named)
 
 
 def _become_term(kb: KnowledgeBase, question: str, municipality: str) -> str | None:

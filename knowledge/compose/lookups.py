@@ -10,7 +10,8 @@ from typing import Any, Iterable, Mapping
 from knowledge.citations import with_prefix
 from knowledge.compose.answer import Answer, citation_payload, shorten
 from knowledge.kb import KnowledgeBase, Section, UnknownCitation
-from knowledge.yes_no_forms import prefix_stems
+from knowledge.question_form import story_and_question
+from knowledge.yes_no_forms import first_question, prefix_stems
 
 
 def full_quotes(citations: Iterable[Mapping[str, Any]]) -> Answer:
@@ -160,9 +161,9 @@ def compared_definitions(kb: KnowledgeBase, question: str, municipality: str) ->
     'basement' from a 'cellar'?": ``comparison_words`` in knowledge/synonyms.yml); None otherwise."""
     from knowledge import selector
 
-    asked = set(re.findall(r"[a-z]+", question.lower()))
-    if not asked & set(kb.meta("comparison_words") or ()):
-        return None
+    asked, comparing, first = set(re.findall(r"[a-z]+", question.lower())), set(kb.meta("comparison_words") or ()), first_question(question)
+    if not asked & comparing or (first != story_and_question(question)[1] and not set(re.findall(r"[a-z]+", first.lower())) & comparing):
+        return None  # (nor when a first question asks something else: "does overcrowding … constitute a nuisance, and how is …")
     place_words = selector.unasked_words(kb)  # "Muskego" names the place, not the code's definition of a city
     words = re.findall(r"[a-z0-9]+", selector.without_titles(kb, question).lower())
     terms = kb.match_terms(" ".join(w for w in words if w not in place_words), municipality)[:2]

@@ -17,12 +17,13 @@ from knowledge import question_form, selector
 from knowledge.compose.answer import Answer
 from knowledge.compose.capacity import asks_if_bound, capacity_term, capacity_thing
 from knowledge.compose.lookups import answer_definition, definition_citations
+from knowledge.compose.term_names import named_term, term_names
 from knowledge.kb import KnowledgeBase
 from knowledge.parsing.numbers import NUMBER_WORDS
 from knowledge.question_form import OBLIGATION, YES_NO_STARTS
 from knowledge.records import Definition
 from knowledge.titles import named_titles
-from knowledge.yes_no_forms import sends_to_asked
+from knowledge.yes_no_forms import first_asked, first_question, sends_to_asked
 
 _WORD = re.compile(r"[a-z0-9]+")
 # a definition's clauses: its sentences, its ";" parts and its items ("...: A. Shall have …; or B. …", "(1) …")
@@ -49,8 +50,7 @@ def asks_membership(kb: KnowledgeBase, question: str) -> bool:
     if _opens_yes_no(words) or _opens_yes_no(asking) or (len(last) >= 3 and _opens_yes_no(last, 2)):
         return True
     if set(asking[:2]) & question_form.WH_WORDS or (len(last) >= 3 and set(last[:1]) & question_form.WH_WORDS):
-        # "What constitutes a quorum of Muskego's Board …?", "Where … on a land contract, who is treated as the
-        # owner …?" ask what or who, not whether
+        # "What constitutes a quorum of Muskego's Board …?", "… on a land contract, who is the owner …?": what or who
         return False
     return any(f" {phrase} " in lowered for phrase in config.get("asks") or ())
 
@@ -76,12 +76,13 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
     (``definition_membership`` ``asks`` and ``asks_of_it``): "… Does that already count as an infestation?",
     "… Is it a basement?"; None otherwise."""
     config = kb.meta("definition_membership") or {}
-    asking = question_form.story_and_question(question)[1] or question
+    asking = first_question(question)  # the first of two questions when it asks whether ("does … constitute a nuisance, and …")
+    asking = asking if selector.question_kind(asking) == "yes_no" else question_form.story_and_question(question)[1] or question
     words = _WORD.findall(asking.lower().replace("'", ""))
     skip = set(config.get("before_term") or ())
     after = set(config.get("after_term") or ())
     clause = set(config.get("after_term_clause") or ())
-    terms = {" ".join(_WORD.findall(p.lower())): t for p, t in kb.term_phrases(municipality).items()}
+    terms = term_names(kb, municipality)
     # the term after the asking words ("counts as an infestation"), not "does the heat rule include the basement?"
     phrases = [p for p in config.get("asks") or () if not str(p).startswith("includ")]
     if selector.question_kind(asking) == "figure":
@@ -104,7 +105,7 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 rest = rest[1:]
             for size in (3, 2, 1):
                 named = " ".join(rest[:size])
-                term = terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
+                term = named_term(terms, named)
                 tail = rest[size:]
                 if term and len(rest) >= size and (all(w in after for w in tail) or (bool(tail) and tail[0] in clause)):
                     return term
@@ -121,7 +122,7 @@ def membership_term(kb: KnowledgeBase, question: str, municipality: str) -> str 
                 continue
             for size in (3, 2, 1):
                 named = " ".join(words[start + 1 : start + 1 + size])
-                term = terms.get(named) or terms.get(named[:-1] if named.endswith("s") else "")
+                term = named_term(terms, named)
                 own = term is not None and " ".join(_WORD.findall(term.lower())) in (named, named[:-1])
                 if own and words[start - 1] not in linking and all(w in after or w == municipality for w in words[start + 1 + size :]):
                     return term
@@ -558,6 +559,8 @@ def with_membership(kb: KnowledgeBase, question: str, term: str, municipality: s
     definitions = kb.definitions(term, municipality)
     if not definitions or not answer.payload.get("addressed"):
         return answer
+    first = first_asked(question)  # "does … constitute a nuisance, and how is a basement …?": the first question decides
+    question = first if selector.question_kind(first) == "yes_no" else question
     defined_as = _defined_as(kb, question, term, municipality, answer) or _chosen_by_count(kb, question, municipality, answer)
     if defined_as is not None:  # "Is a kitchen considered a habitable room?": KITCHEN, "A habitable room used … for cooking"
         return defined_as
@@ -635,13 +638,8 @@ def _defined_as(kb: KnowledgeBase, question: str, term: str, municipality: str, 
     return None
 
 
-# "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first
-_SECOND_QUESTION = re.compile(
-    r"(?:,|;|\.)\s*and\s+(?=(?:(?:by|in|on|to|for|from|within|under|at|with)\s+)?(?:how|what|which|where|when|who|whom|whose|"
-    r"is|are|does|do|can|may|must)\b|if\s[^?]*?\b(?:does|do|is|are|can|may|must|will|would|should)\b)"  # ", and if i sell it does …"
-    r"|\?\s+(?:and\s+)?(?=[A-Za-z])",
-    re.IGNORECASE,
-)
+# "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first (``second_question``)
+_SECOND_QUESTION = question_form._pattern("second_question")
 
 
 def question_parts(question: str) -> list[str]:

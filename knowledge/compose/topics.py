@@ -21,6 +21,7 @@ from knowledge.compose.answer import (
     quote_lines,
     standard_payload,
 )
+from knowledge.compose.bounds import unbounded_above
 from knowledge.compose.questions import answer_question
 from knowledge.compose.verdicts import _cited_sections, _duty_payload, _duty_text, answer_duty
 from knowledge.kb import KnowledgeBase, Section
@@ -50,7 +51,8 @@ def answer_topic(
     """
     if question and question.strip():
         question = without_polite_confirm(question)  # "Could you please confirm whether … must be condemned …?"
-        answered = answer_question(kb, municipality, topic, question, facts, role, ranking)
+        # "is there a maximum hot water temperature?" where the code sets only a minimum: silent on the maximum
+        answered = unbounded_above(kb, municipality, topic, question) or answer_question(kb, municipality, topic, question, facts, role, ranking)
         if answered is not None:
             return answered
     muni = kb.municipality(municipality)

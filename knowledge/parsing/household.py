@@ -333,8 +333,8 @@ def parse_household(text: str) -> Household | None:
         lowered = re.sub(str(vocab["each_in_turn"]), _each_in_turn, lowered)
     if vocab.get("oldest_to_youngest"):  # "my oldest is 14, the middle one is 8 and the youngest just turned 5"
         lowered = re.sub(str(vocab["oldest_to_youngest"]), _they_are, lowered)
-    if vocab.get("same_person"):  # "their adult grandson, who is their caregiver": one person, described again
-        lowered = re.sub(str(vocab["same_person"]), " ", lowered)
+    for pattern in vocab.get("no_one_more") or ():  # "their adult grandson, who is their caregiver": one person again
+        lowered = re.sub(str(pattern), " ", lowered)
     phrases = {**(vocab.get("newborn_phrases") or {}), **(vocab.get("counted_phrases") or {})}
     for phrase, counted in phrases.items():  # "both of us": 2 of us; "having a baby": having a newborn
         lowered = re.sub(rf"\b{re.escape(str(phrase))}\b", str(counted), lowered)

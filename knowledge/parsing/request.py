@@ -138,7 +138,8 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             before_words = before_words[cut + 1 :]
         if _restates(doc, spans, k):  # "the window is 3x3 (9 sq ft)": the same size again, not another one
             continue
-        first_after = next((w for w in after_words if w not in ("ft", "feet", "foot", "'", "sq", "square")), "")
+        describing = {"ft", "feet", "foot", "'", "sq", "square", *(parts.get("room_describing") or ())}  # "200 sq ft habitable room"
+        first_after = next((w for w in after_words if w not in describing), "")
         if first_after in room_words:
             main.append(span)
             continue
