@@ -544,7 +544,7 @@ def yes_no(question: str, provision: str) -> str | None:
     return None
 
 
-SECOND_ALTERNATIVE = _pattern("second_alternative")
+SECOND_ALTERNATIVE, SECOND_QUESTION = _pattern("second_alternative"), _pattern("second_question")
 ASKS_FOR_MORE = _pattern("asks_for_more")
 
 
@@ -607,7 +607,6 @@ def story_and_question(text: str) -> tuple[str, str]:
     if told and len(told.group(1).split()) >= STORY_CLAUSE_MIN_WORDS and "?" not in told.group(1):
         story, sentence = f"{story} {told.group(1)}".strip(), sentence[told.end() :]
     return story, sentence.strip() if story else text.strip()
-
 
 
 def asking_with_antecedent(text: str, back_references: Iterable[str], min_words: int) -> str:

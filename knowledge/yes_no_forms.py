@@ -23,6 +23,7 @@ from knowledge.question_form import (
     OBLIGATION,
     PERMISSION,
     SECOND_ALTERNATIVE,
+    SECOND_QUESTION,
     SHIFTED_BY_AGREEMENT,
     WH_WORDS,
     YES_NO_STARTS,
@@ -438,14 +439,12 @@ def first_asked(text: str) -> str:
     return text[: at + len(first) - 1] + "?" + (text[end + 1 :] if end >= 0 else "")
 
 
-_SECOND_QUESTION = _pattern("second_question")
-
 
 def first_question(text: str) -> str:
     """The sentence that asks up to a second question or an alternative in it ("Do I have to let him in, or can I say
     no?" → "Do I have to let him in?"; ``second_alternative``, ``second_question``)."""
     sentence = story_and_question(text)[1]
-    first = sentence[: min(cuts)] if (cuts := [m.start() for m in (SECOND_ALTERNATIVE.search(sentence), _SECOND_QUESTION.search(sentence)) if m]) else ""
+    first = sentence[: min(cuts)] if (cuts := [m.start() for m in (SECOND_ALTERNATIVE.search(sentence), SECOND_QUESTION.search(sentence)) if m]) else ""
     # its own question opens it, or a clause of it ("In Dresser, does …", "If I complain …, can the inspector …")
     opening = {words[0] for clause in re.split(r"[,;]", _LEADING_LABEL.sub("", first).lower()) if (words := re.findall(r"[a-z0-9]+", clause))}
     return first.strip() + "?" if len(first.split()) >= 3 and opening & (YES_NO_STARTS | WH_WORDS) else sentence

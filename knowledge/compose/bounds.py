@@ -9,12 +9,10 @@ import re
 from knowledge.answer_parts import source_line
 from knowledge.compose.answer import Answer, citation_payload, not_addressed, shorten, standard_line, standard_payload
 from knowledge.kb import KnowledgeBase
-from knowledge.question_form import _FORMS
+from knowledge.question_form import _FORMS, _pattern
 from knowledge.yes_no_forms import first_question
 
-_ASKS_UPPER = re.compile(_FORMS["asks_upper_bound"], re.IGNORECASE)
-_LOWER = re.compile(_FORMS["lower_bound_quote"], re.IGNORECASE)
-_UPPER = re.compile(_FORMS["upper_bound_quote"], re.IGNORECASE)
+_ASKS_UPPER, _LOWER, _UPPER = _pattern("asks_upper_bound"), _pattern("lower_bound_quote"), _pattern("upper_bound_quote")
 
 
 def unbounded_above(kb: KnowledgeBase, municipality: str, topic: str, question: str) -> Answer | None:

@@ -638,13 +638,10 @@ def _defined_as(kb: KnowledgeBase, question: str, term: str, municipality: str, 
     return None
 
 
-# "…, and how is 'ordinary minimum winter conditions' defined?": a second question after the first (``second_question``)
-_SECOND_QUESTION = question_form._pattern("second_question")
-
-
 def question_parts(question: str) -> list[str]:
-    """A question split at its second question ("…, and how is …", "…? how many …"): one or two parts."""
-    return _SECOND_QUESTION.split(question, maxsplit=1)
+    """A question split at its second question ("…, and how is 'ordinary minimum winter conditions' defined?", "…? how
+    many …", ``second_question``): one or two parts."""
+    return question_form.SECOND_QUESTION.split(question, maxsplit=1)
 
 
 def definition_part(kb: KnowledgeBase, question: str, municipality: str) -> tuple[str, str] | None:

@@ -124,6 +124,7 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
     main: list[Any] = []
     left_out_sized: list[tuple[Any, float]] = []
     closet = low = tall = window = openable = None
+    describing = {"ft", "feet", "foot", "'", "sq", "square", *(parts.get("room_describing") or ())}  # "200 sq ft habitable room"
     for k, span in enumerate(spans):
         after_end = min(span.end + 8, spans[k + 1].start if k + 1 < len(spans) else len(doc))
         after_words = [t.lower_ for t in doc[span.end : after_end]]
@@ -138,7 +139,6 @@ def _space_parts(text: str) -> tuple[list[Room], float | None, float | None, flo
             before_words = before_words[cut + 1 :]
         if _restates(doc, spans, k):  # "the window is 3x3 (9 sq ft)": the same size again, not another one
             continue
-        describing = {"ft", "feet", "foot", "'", "sq", "square", *(parts.get("room_describing") or ())}  # "200 sq ft habitable room"
         first_after = next((w for w in after_words if w not in describing), "")
         if first_after in room_words:
             main.append(span)
