@@ -28,12 +28,9 @@ DEFAULT_DB_PATH = Path(__file__).resolve().parent.parent / "build" / "kb.sqlite"
 REQUIRED_TABLES = ("municipalities", "sections", "definitions", "standards", "rules", "topics", "meta")
 # Query results a KnowledgeBase remembers (its file is read-only); past this the memory starts over.
 REMEMBERED_QUERIES = 4096
-
-
-# The words a message says are defined: after "definition of" (up to four words), before "definition" (up to three).
 # A municipality named by its chapter or a section number ("Chapter 190", "ch. 205", "§ 190-", "§ 12.06").
 _CHAPTER_CITED = re.compile(r"^\s*(?:(?:chapter|chap|ch)\.?\s*(\d+)|§\s*(\d+[-.]\S*))\s*$", re.IGNORECASE)
-
+# The words a message says are defined: after "definition of" (up to four words), before "definition" (up to three).
 _NAMED_DEFINITIONS = (
     re.compile(r" (?:definitions? of|meaning of|defines?) (?:the |an? |term |word )?((?:[a-z0-9]+ ){1,4})"),
     re.compile(r"((?:[a-z0-9]+ ){1,3})definition "),
@@ -414,6 +411,8 @@ class KnowledgeBase:
                 words = " ".join(re.findall(r"[a-z0-9]+", phrase))
                 if words and (f" {words} " in haystack or f" {words}s " in haystack):
                     return phrases[phrase]
+            if haystack in quoted and len(part := {t for p, t in phrases.items() if haystack in f" {' '.join(re.findall(r'[a-z0-9]+', p))} "}) == 1:
+                return part.pop()  # a quoted word naming one term only in part (a building called 'substandard')
         return None
 
     def match_terms(self, text: str, municipality: str | None = None) -> list[str]:

@@ -33,7 +33,7 @@ FORM_KEYS = (
     "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed", "pinned_topics", "relief_instruments",
     "asks_what_follows", "follows_words", "follows_if", "follows_clause_break", "follows_reported", "follows_weight",
     "trailing_clause", "who_counts_as", "applies_pointers", "second_question", "asks_upper_bound", "lower_bound_quote",
-    "upper_bound_quote", "upper_bound_units",
+    "upper_bound_quote", "upper_bound_units", "asks_prohibited",
 )
 
 
@@ -295,7 +295,7 @@ def _opening_after_place(text: str) -> str:
 
 NEGATIONS = _pattern("negations")
 REQUIRED_CONDITION = _pattern("required_condition")
-NOT_PREVENTED = _pattern("not_prevented")
+NOT_PREVENTED, _ASKS_PROHIBITED = _pattern("not_prevented"), _pattern("asks_prohibited")
 PERMISSION = _pattern("permission")
 # a question whether something relieves a party or covers him ("so im covered right?"), and a provision saying it does not
 RELIEF = _pattern("relief")
@@ -497,6 +497,7 @@ def yes_no(question: str, provision: str) -> str | None:
     if _REQUIRES_PARTY_TO.search(story_and_question(question)[1]):  # "… require landlords to inform tenants of the
         # maximum permitted number …?" asks a duty, whatever words of permission it holds
         affirmed = re.search(r"\b(shall|must|required)\b", provision, re.I) and not negated
+        affirmed = affirmed or (negated and REQUIRED_CONDITION.search(provision))  # "No owner shall … let … unless it is clean"
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
     if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
         return "Yes"  # "shall not be construed to prevent …": the thing is allowed
@@ -535,7 +536,8 @@ def yes_no(question: str, provision: str) -> str | None:
             # ("No person shall operate a rooming house unless he holds a permit": the permit is required)
             # (not "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable
             # room … unless:": no requirement was asked about)
-            return "Yes" if REQUIRED_CONDITION.search(provision) and OBLIGATION.search(question) else None
+            required = REQUIRED_CONDITION.search(provision) and OBLIGATION.search(question)
+            return "Yes" if required or _ASKS_PROHIBITED.search(story_and_question(question)[1]) else None  # "does … prohibit …?"
         if binds_another_party(question, provision):
             return None
         if _ASKED_QUALITIES.get("transfer") is not None and _ASKED_QUALITIES["transfer"].search(question) and not OBLIGATION.search(question):

@@ -303,7 +303,7 @@ def by_share(question: str, text: str) -> tuple[str, str] | None:
     floor-to-ceiling height below the average grade …") against the share the question tells ("… a lower level has 40
     percent of its floor-to-ceiling height below the average adjoining grade. Is it a basement?": "No")."""
     share = _share_pattern()
-    told = re.search(rf"\b(less than|more than|under|over|about|roughly)?\s*{share}\b[^.?;]{{0,60}}?\b(below|above|under|underground)\b", question, re.I)
+    told = re.search(rf"\b(less than|more than|under|over|about|roughly)?\s*{share}(?!\w)[^.?;]{{0,60}}?\b(below|above|under|underground)\b", question, re.I)
     heights = _HEIGHT_PART.search(question) if told is None else None  # "an 8-foot floor-to-ceiling height, 3 feet of which …"
     if told is None and (heights is None or not 0 < float(heights.group(2)) < float(heights.group(1))):
         return None

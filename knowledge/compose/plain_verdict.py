@@ -63,7 +63,7 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     verdict = selector.yes_no(question, provision)
     if verdict is None and question_form.question_kind(question) == "yes_no" and denies_act_asked(question, provision):
         verdict = "No"  # "does the building inspector get a vote??" met by "… but shall not vote."
-    if verdict is None and included_asked(question, provision):
+    if verdict in (None, "Yes") and included_asked(question, provision):
         return "Yes" if lexical >= QUALITY_MIN_LEXICAL else None  # "are the operator's family included?": "including members of …"
     if (
         verdict == "No"

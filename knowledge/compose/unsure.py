@@ -161,8 +161,9 @@ def answer_unsure(
     if timed is None:  # "how much notice does he have to give me?": no close provision states a period
         return Unsure(True, None, no_match(muni, question, topic or "unknown"))
     ranked = timed
-    inner = topicless_sentence(ranked) if ranked[0].candidate.kind == "definition" else None
+    inner = topicless_sentence(ranked) if ranked[0].candidate.kind == "definition" and selector.question_kind(question) != "definition" else None
     if inner is not None:  # "how is the manager required to inform the owner?": the definition's own sentence on it
+        # (not "…, what qualifies as a multiple dwelling?": the definition itself)
         ranked = [inner, *(r for r in ranked if r is not inner)]
     top = ranked[0]
     scoped = scope_note(kb, muni, question, top)
