@@ -406,12 +406,12 @@ class KnowledgeBase:
         quoted = [f" {q} " for q in quoted_words(text)]  # "does 'owner' include a land contract buyer?"
         # "under Amery's definition of owner, what must an agent do …", "the Holland kitchen definition": that term
         named = [f" {m.group(1)}" for pattern in _NAMED_DEFINITIONS for m in pattern.finditer(lowered)]
+        worded = [(" ".join(re.findall(r"[a-z0-9]+", p)), t) for p, t in sorted(phrases.items(), key=lambda i: -len(i[0]))]
         for haystack in quoted if quoted_only else [*quoted, *named, lowered]:
-            for phrase in sorted(phrases, key=len, reverse=True):
-                words = " ".join(re.findall(r"[a-z0-9]+", phrase))
-                if words and (f" {words} " in haystack or f" {words}s " in haystack):
-                    return phrases[phrase]
-            if haystack in quoted and len(part := {t for p, t in phrases.items() if haystack in f" {' '.join(re.findall(r'[a-z0-9]+', p))} "}) == 1:
+            term = next((t for words, t in worded if words and (f" {words} " in haystack or f" {words}s " in haystack)), None)
+            if term is not None:
+                return term
+            if haystack in quoted and len(part := {t for words, t in worded if haystack in f" {words} "}) == 1:
                 return part.pop()  # a quoted word naming one term only in part (a building called 'substandard')
         return None
 

@@ -494,7 +494,7 @@ def yes_no(question: str, provision: str) -> str | None:
         return "No"  # what the question says is missing, the provision requires ("only a switch at the bottom": "both …")
     if conflicts_with(question, provision):
         return "No"  # "can the bathroom be a curtained-off corner of the bedroom?": "separate from the habitable rooms"
-    if _REQUIRES_PARTY_TO.search(story_and_question(question)[1]):  # "… require landlords to inform tenants of the
+    if _REQUIRES_PARTY_TO.search(asked):  # "… require landlords to inform tenants of the
         # maximum permitted number …?" asks a duty, whatever words of permission it holds
         affirmed = re.search(r"\b(shall|must|required)\b", provision, re.I) and not negated
         affirmed = affirmed or (negated and REQUIRED_CONDITION.search(provision))  # "No owner shall … let … unless it is clean"
@@ -537,7 +537,7 @@ def yes_no(question: str, provision: str) -> str | None:
             # (not "does a basement count as a habitable room?" met by "No basement space shall be used as a habitable
             # room … unless:": no requirement was asked about)
             required = REQUIRED_CONDITION.search(provision) and OBLIGATION.search(question)
-            return "Yes" if required or _ASKS_PROHIBITED.search(story_and_question(question)[1]) else None  # "does … prohibit …?"
+            return "Yes" if required or _ASKS_PROHIBITED.search(asked) else None  # "does … prohibit …?"
         if binds_another_party(question, provision):
             return None
         if _ASKED_QUALITIES.get("transfer") is not None and _ASKED_QUALITIES["transfer"].search(question) and not OBLIGATION.search(question):
