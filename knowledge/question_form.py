@@ -499,8 +499,8 @@ def yes_no(question: str, provision: str) -> str | None:
         affirmed = re.search(r"\b(shall|must|required)\b", provision, re.I) and not negated
         affirmed = affirmed or (negated and REQUIRED_CONDITION.search(provision))  # "No owner shall … let … unless it is clean"
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
-    if PERMISSION.search(question) and NOT_PREVENTED.search(provision):
-        return "Yes"  # "shall not be construed to prevent …": the thing is allowed
+    if NOT_PREVENTED.search(provision) and (PERMISSION.search(question) or _ASKS_PROHIBITED.search(asked)):
+        return "No" if _ASKS_PROHIBITED.search(asked) else "Yes"  # "shall not be construed to prevent …": it is allowed
     if PERMISSION.search(question):
         if not negated and granted_only_with(question, provision):
             return "No"  # "can the inspector come in without notice?" met by "may enter … after due notice"

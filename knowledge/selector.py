@@ -225,7 +225,6 @@ _CACHE: weakref.WeakKeyDictionary[KnowledgeBase, dict[str, _Index]] = weakref.We
 _LOCK = threading.Lock()
 
 
-
 def candidates(kb: KnowledgeBase, municipality: str) -> list[Candidate]:
     """Every candidate answer of a municipality's code, with the topics each belongs to."""
     key = kb.municipality(municipality).key

@@ -8,8 +8,10 @@ import re
 from typing import Any, Sequence
 
 from knowledge import selector
+from knowledge.facts import names_a_side
 from knowledge.kb import KnowledgeBase, Section
 from knowledge.rules import Rule
+from knowledge.sentences import states_a_figure
 
 # A sentence of the texts within this much of a better-matching definition leads instead of it (the sentence of
 # the OWNER definition on agents, rather than the whole definition).
@@ -80,3 +82,15 @@ def reached_by_rule(kb: KnowledgeBase, municipality: str, rule: Rule | None, que
         return None
     ranked = selector.select(kb, str(question), municipality, kinds=("sentence",), limit=REACHED_LOOK)
     return _first_within(kb, municipality, refs, ranked, REACHED_MIN_LEXICAL)
+
+
+def not_by_definition(kb: KnowledgeBase, question: str, definition: str) -> bool:
+    """Whether a definition that matches a question best cannot answer it all the same: a figure asked that it does not
+    state ("What minimum ceiling height … for a sleeping room?" is not what "cellar" means), or a duty put on a side,
+    which no definition puts on anyone ("… toilet always clogged from misuse. is that on them": not "plumbing")."""
+    kind = selector.question_kind(question)
+    if kind == "figure":
+        return not states_a_figure(definition)
+    # (but "… not the owner. inspector sent me an order, do i have to do anything w it?" is met by the duty the "owner"
+    # definition puts on an agent: "… shall be bound to notify the owner …")
+    return kind != "definition" and names_a_side(question, kb.fact_vocabulary()) and not re.search(r"\b(?:shall|must)\b", definition, re.I)

@@ -76,7 +76,8 @@ def closest_elsewhere(kb: KnowledgeBase, topic: str, ranked: Sequence[Any], over
     # weathertight, watertight and rodentproof" is maintenance, not pests)
     described = selector.match_descriptions(kb, question, overall[0].candidate.municipality, {t: kb.topics().get(t, "") for t in topics})
     other = max(topics, key=lambda t: (sum(t in r.candidate.topics for r in overall), described.get(t, 0.0)), default=None)
-    named = keywords_named(kb.topic_config(topic).keywords, question)
+    keywords = kb.topic_config(topic).keywords
+    named = keywords_named(keywords, question)
     if other and named and not keywords_named(named, overall[0].candidate.text):
         # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
         # reasonably weathertight", a maintenance duty that names the window)
@@ -156,7 +157,8 @@ def addressed_elsewhere(
     # another sense ("licensed", "may permit a variance"), do not move the question elsewhere
     if heaviest_concept(kb, question, muni.key) not in ranked[0].matched:
         return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
-    named = keywords_named(kb.topic_config(topic).keywords, question)
+    keywords = kb.topic_config(topic).keywords
+    named = keywords_named(keywords, question)
     if named and not keywords_named(named, ranked[0].candidate.text):
         return None  # "What minimum ceiling height applies to habitable rooms …?" is not met by the heating's "habitable rooms"
     silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]
@@ -321,10 +323,11 @@ KEYWORD_CONFIRMED_MIN_LEXICAL = 0.15
 
 def keyword_confirmed(kb: KnowledgeBase, topic: str, question: str, ranked: Sequence[Any]) -> Any | None:
     """For a question of permission, the first of the topic's best provisions that forbids something named by a keyword
-    of the topic the question names too (and matches at least KEYWORD_CONFIRMED_MIN_LEXICAL of it); None otherwise (a
+    of the topic, when the question names one too (and matches at least KEYWORD_CONFIRMED_MIN_LEXICAL of it); None otherwise (a
     provision that only names the same thing, "basement", "inspect", does not settle a long story: tried, it answered
     seven questions the texts are silent on)."""
-    named = keywords_named(kb.topic_config(topic).keywords, question)
+    keywords = kb.topic_config(topic).keywords
+    named = keywords_named(keywords, question)
     if not named or not question_form.PERMISSION.search(question_form.story_and_question(question)[1]):
         return None
     return next(
@@ -333,7 +336,7 @@ def keyword_confirmed(kb: KnowledgeBase, topic: str, question: str, ranked: Sequ
             for r in ranked[:5]
             if r.lexical >= KEYWORD_CONFIRMED_MIN_LEXICAL
             and question_form.NEGATIONS.search(r.candidate.text)
-            and keywords_named(named, r.candidate.text)
+            and keywords_named(keywords, r.candidate.text)  # (in its own words: "turned off" asked, "shut off" forbidden)
         ),
         None,
     )

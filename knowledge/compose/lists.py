@@ -5,7 +5,7 @@ which match the question alike; the answer quotes the lead-in and every item, ea
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from knowledge import question_form
 from knowledge.kb import KnowledgeBase, Section
@@ -111,11 +111,14 @@ def _names_the_body_asked(kb: KnowledgeBase, question: str, introduced: str, ite
     return any(t in lowered and t not in item for t in titles)
 
 
-def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str = "") -> list[Section]:
+def matched_items(
+    ranked: Sequence[Any], items: Sequence[Section], parent: str = "", synonyms: Mapping[str, Sequence[str]] | None = None
+) -> list[Section]:
     """The items of a list that match a word of the question no other item of it matches, best-ranked first ("… only
     window is down in a window well": the window-above-grade item; "2 small windows, mostly below ground, and the
     walls get damp": that item and the damp-walls one): the items asked about, cited before the rest. None unless the
-    best-ranked candidate of all is one of them or the list's own lead-in (the section ``parent``)."""
+    best-ranked candidate of all is one of them or the list's own lead-in (the section ``parent``). ``synonyms`` (the
+    synonym table) tell what an item says in the code's words ("toilet": "(2) … a flush water closet …")."""
     by_citation = {item.citation: item for item in items}
     listed = [r for r in ranked if r.candidate.citation in by_citation]
     found: list[Section] = []
@@ -125,7 +128,7 @@ def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str =
         if set(r.matched) - others and item not in found:
             found.append(item)
     if not found:  # the items match the same words through the list's heading: the words each item itself says
-        own = {r.candidate.citation: _said_in(r.matched, by_citation[r.candidate.citation].text) for r in listed}
+        own = {r.candidate.citation: _said_in(r.matched, by_citation[r.candidate.citation].text, synonyms or {}) for r in listed}
         for r in listed:
             others = {word for citation, words in own.items() if citation != r.candidate.citation for word in words}
             if own[r.candidate.citation] - others and by_citation[r.candidate.citation] not in found:
@@ -135,10 +138,11 @@ def matched_items(ranked: Sequence[Any], items: Sequence[Section], parent: str =
     return found if found and ranked and ranked[0].candidate.citation in (found[0].citation, parent) else []
 
 
-def _said_in(words: Sequence[str], text: str) -> set[str]:
-    """The matched words (by their first five letters) a provision's own text says ("shower", not the heading's)."""
+def _said_in(words: Sequence[str], text: str, synonyms: Mapping[str, Sequence[str]]) -> set[str]:
+    """The matched words (by their first five letters) a provision's own text says ("shower", not the heading's), in
+    their own words or the code's ("toilet": "water closet")."""
     lowered = text.lower()
-    return {w for w in words if re.search(rf"\b{re.escape(w[:5])}", lowered)}
+    return {w for w in words if re.search(rf"\b{re.escape(w[:5])}", lowered) or any(re.search(rf"\b{re.escape(p)}\b", lowered) for p in synonyms.get(w, ()))}
 
 
 def describes_failing(question: str, text: str) -> bool:

@@ -304,3 +304,13 @@ def left_out_verdict(description: str, value: float | None, question: str) -> st
     if not stated:
         return None
     return "No" if all(n < value or (short and n <= value) for n, short in stated) else None
+
+
+def shifted_by_agreement(kb: Any, municipality: str, question: str, section: Any, provision: str) -> bool:
+    """Whether a question asks if a duty may be put on the other side by agreement ("can i put in the lease that the tnt
+    handles all pest control?") and the provision, or the sentence its item belongs to, lets the duty be "assumed … by
+    agreement" (Howard's "(2) Extermination …" under "… except where such responsibility is assumed … by agreement.")."""
+    if section is None or not question_form.SHIFTED_BY_AGREEMENT.search(question):
+        return False
+    parent = kb.section(municipality, section.parent) if section.parent else None
+    return bool(question_form._ASSUMED_BY_AGREEMENT.search(f"{provision} {parent.text if parent else ''}"))

@@ -37,7 +37,7 @@ from knowledge.compose.asking import (
     period_first,
     time_setting_first,
 )
-from knowledge.compose.beside import reached_sentence, topicless_sentence
+from knowledge.compose.beside import not_by_definition, reached_sentence, topicless_sentence
 from knowledge.compose.computed import (
     age_counted,
     ceiling_check,
@@ -86,6 +86,7 @@ from knowledge.compose.plain_verdict import (
     left_out_verdict,
     names_exception,
     names_needed,
+    shifted_by_agreement,
     side_verdict,
     whole_sentence,
 )
@@ -99,8 +100,7 @@ from knowledge.sentences import states_a_figure
 from knowledge.yes_no_forms import ASKS_FOR_FIGURE, ESCAPE_COUNTED_ON
 
 ALSO_PREFIX = "The code also sets"
-# A figure must match this share of the question to be shown on the "also" line (a bed-linen figure is no
-# help beside the rule on exits).
+# A figure must match this share of the question to be shown on the "also" line (no bed-linen figure by exits).
 ALSO_MIN_LEXICAL = 0.15
 SECOND_PREFIX = "On the rest of the question, the code says"
 # A yes/no question the best provision's wording does not settle as a plain yes or no.
@@ -120,14 +120,14 @@ def _display_sentence(text: str) -> str:
     return text
 
 
-def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
-    found = [s for s in kb.standards(key, municipality) if s.citation == citation]
-    return found[0] if found else kb.standard(municipality, key)
-
-
 # The topics one question has been passed through on its way to an answer (one topic may hand it to another, never
 # back: "… can i use the permit as a defense?" went from penalties to rooming houses and back without end).
 _ON_THE_WAY: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_ON_THE_WAY", default=frozenset())
+
+
+def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
+    found = [s for s in kb.standards(key, municipality) if s.citation == citation]
+    return found[0] if found else kb.standard(municipality, key)
 
 
 def _once_on_the_way(answer: Callable[..., Answer | None]) -> Callable[..., Answer | None]:
@@ -285,8 +285,8 @@ def answer_question(
         confirmed = keyword_confirmed(kb, topic, question, ranked)
         if confirmed is not None:  # "… had the gas shut off. Is he allowed to do that?": the topic's own word in both
             return compose_lead(kb, muni, topic, question, [confirmed, *(r for r in ranked if r is not confirmed)], role, closest=True)
-        # nothing on the topic in this code matches what was asked: say so honestly
-        return no_match(muni, question, topic)
+        from knowledge.compose.unsure import closest_instead  # noqa: PLC0415 - (nothing on the topic matches: any closer?)
+        return closest_instead(kb, muni.key, topic, question, role, ranking, facts) or no_match(muni, question, topic)
     kind = selector.question_kind(selector.without_titles(kb, question))
     leading = first_part_kind(kb, question, kind)  # "Does it need a permit, and how long is it good for?": yes/no first
     if leading == "figure":
@@ -443,7 +443,7 @@ def _beyond_topics(
     if sentence is not None:
         return compose_lead(kb, muni, topic, question, [sentence], role)
     term = best[0].candidate.key
-    if selector.question_kind(question) == "figure" and not states_a_figure(best[0].candidate.text):
+    if not_by_definition(kb, question, best[0].candidate.text):
         return None  # "What minimum ceiling height … for a sleeping room?" is not what "cellar" means
     return with_membership(kb, question, term, muni.key, answer_definition(kb, term, muni.key))
 
@@ -594,6 +594,8 @@ def compose_lead(
         # ("… 2 wks ago … is it too late?": the sentence that sets the period the verdict counts, when the lead sets none)
         shown = (period_sentence(section.text) if late and section is not None and not period_sentence(lead.text) else None) or lead.text
         whole = whole_sentence(section.text, lead.text) if section is not None else lead.text  # a rule's quote is cut
+        if plain_verdicts and verdict is None and shifted_by_agreement(kb, muni.key, asked, section, whole):
+            verdict = "Yes"  # "can i put in the lease that tenants clean the common hallway?": "… assumed … by agreement"
         unsettled = verdict is None and question_form.NEGATIONS.search(whole) is not None  # "can i shut off the gas 2 a unit while fixing the furnace"
         if (verdict == "No" or unsettled) and question_form.PERMISSION.search(asked) and names_exception(kb, asked, whole):
             # "can landlord shut water off to fix a pipe?": "… except …"; "… no working fan up to code?": the exception unmet
@@ -634,18 +636,16 @@ def compose_lead(
             lines.append(f'{opening}{where or parent.full_citation + " says:"} "{_display_sentence(introduced)}"')
             lines.extend(f'- "{shorten(_display_sentence(item.text), SENTENCE_LIMIT)}"' for item in items)
             failing = [item for item in items if plain_verdicts and describes_failing(asked, f"{introduced} {item.text}")]
-            asked_items = matched_items(ranked, items, parent.citation) if yes_no or failing else []  # a yes or no turns on the items it describes
+            asked_items = matched_items(ranked, items, parent.citation, kb.synonyms()) if yes_no or failing else []  # the items it describes
             asked_items = [*failing, *(item for item in asked_items if item not in failing)]
             cited.extend([*asked_items, parent, *(item for item in items if item not in asked_items)])
             ranked = ranked[:1]  # the list is the answer: no "also" line
-        elif closest:
-            lines.append(
-                f'{opening}{"the" if opening.endswith("; ") else "The"} closest provision in the {muni.name} code is {section.full_citation}: "{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"'
-            )
         else:  # (an item led by "… shall be condemned … placarded by the Building Inspector:" is quoted after it)
             led = led_by(kb, muni.key, lead.citation) if lead.kind == "sentence" else None
             said = f'{_display_sentence(led[1])}" … "' if led else ""
-            lines.append(f'{opening}{section.full_citation} says: "{said}{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"')
+            the = "the" if opening.endswith("; ") else "The"
+            where = f"{the} closest provision in the {muni.name} code is {section.full_citation}:" if closest else f"{section.full_citation} says:"
+            lines.append(f'{opening}{where} "{said}{shorten(_display_sentence(shown), SENTENCE_LIMIT)}"')
             cited.extend([section, led[0]] if led else [])
         lines.extend([note] if note else [])
         cited.append(section)

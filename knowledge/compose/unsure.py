@@ -4,10 +4,11 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from knowledge import selector
+from knowledge import question_form, selector
 from knowledge.compose.answer import Answer, no_match
 from knowledge.compose.asked import asking_sentence_topic, names_keyword, pinned_topic
 from knowledge.compose.asking import asking_sentence_share, period_first
@@ -24,6 +25,7 @@ from knowledge.compose.elsewhere import relieving_provision, relieving_topic
 from knowledge.compose.membership import officer_definition
 from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 from knowledge.compose.questions import (
+    _ON_THE_WAY,
     answer_question,
     compose_lead,
     member_definition,
@@ -179,3 +181,53 @@ def _concurs(kb: KnowledgeBase, top: Any, ranking: Sequence[tuple[str, float]]) 
     ``CONCURRING_MIN_CONFIDENCE`` or more) names too; None when none does."""
     named = [kb.topic_for_intent(intent) for intent, confidence in list(ranking)[:3] if confidence >= CONCURRING_MIN_CONFIDENCE]
     return next((t for t in named if t and t in top.candidate.topics), None)
+
+
+# Set while the whole code is searched for a question its topic had nothing for (no search within that search).
+_SEARCHING: ContextVar[bool] = ContextVar("_SEARCHING", default=False)
+
+
+def closest_instead(
+    kb: KnowledgeBase,
+    municipality: str,
+    topic: str,
+    question: str,
+    role: str | None = None,
+    ranking: Sequence[tuple[str, float]] = (),
+    facts: Mapping[str, Any] | None = None,
+) -> Answer | None:
+    """For a question the classifier gave a topic none of whose provisions matches it: the closest provision of the
+    whole code, as for a question the classifier is unsure of, when one matches well ("muskego tenant punched a hole in
+    the wall. does the housing code say anything about that?", taken for pests: "No person shall willfully or wantonly
+    damage …"); None when none does (the topic's honest "does not address" stands), and for a question handed to this
+    topic by another (a topic the code leaves alone handed "do i need a rental license …?" on: its silence stands), and
+    for a short message pointing back to what was said before."""
+    if _SEARCHING.get() or len(_ON_THE_WAY.get()) > 1 or not ranking or kb.topic_for_intent(list(ranking)[0][0]) != topic:
+        return None  # (only for the topic the classifier named first: not a follow-up read on the topic in play)
+    story, _ = question_form.story_and_question(question)
+    if not story and question_form.refers_back(question, kb.meta("back_references") or ()):
+        return None  # "who pays for that?" after a story told before: the topic in play answers it, not any provision
+    token = _SEARCHING.set(True)
+    try:
+        found = answer_unsure(kb, question, municipality, role, ranking, facts)
+    finally:
+        _SEARCHING.reset(token)
+    answer = found.answer
+    if answer is None or not answer.payload.get("addressed", True) or found.topic in (None, topic):
+        return None
+    return answer if _matches_the_weightiest(kb, question, municipality, role, ranking) else None
+
+
+def _matches_the_weightiest(
+    kb: KnowledgeBase, question: str, municipality: str, role: str | None, ranking: Sequence[tuple[str, float]]
+) -> bool:
+    """Whether the best provision of the whole code matches the weightiest thing the question asks about ("punched a
+    hole": "… willfully or wantonly damage …"), not only lesser words beside it ("… doesn't have a single smoke detector.
+    Doesn't the housing code make the landlord put them in?" met by "rental", "landlord" and "single" alone)."""
+    best = selector.select(kb, question, municipality, role, ranking, limit=1)
+    found, weights = selector.asked_concepts(kb, question, municipality)
+    if not best or not found:
+        return False
+    matched = set(best[0].matched)
+    unmatched = max((w for c, w in zip(found, weights) if c.words not in matched), default=0.0)
+    return any(w > unmatched for c, w in zip(found, weights) if c.words in matched)
