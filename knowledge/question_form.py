@@ -499,8 +499,9 @@ def yes_no(question: str, provision: str) -> str | None:
         affirmed = re.search(r"\b(shall|must|required)\b", provision, re.I) and not negated
         affirmed = affirmed or (negated and REQUIRED_CONDITION.search(provision))  # "No owner shall … let … unless it is clean"
         return "Yes" if affirmed and not binds_another_party(question, provision) else None
-    if NOT_PREVENTED.search(provision) and (PERMISSION.search(question) or _ASKS_PROHIBITED.search(asked)):
-        return "No" if _ASKS_PROHIBITED.search(asked) else "Yes"  # "shall not be construed to prevent …": it is allowed
+    prevents = _ASKS_PROHIBITED.search(asked)  # "does the code prevent the Health Officer from ordering …?": "No"
+    if NOT_PREVENTED.search(provision) and (PERMISSION.search(question) or prevents):
+        return "No" if prevents else "Yes"  # "shall not be construed to prevent …": it is allowed
     if PERMISSION.search(question):
         if not negated and granted_only_with(question, provision):
             return "No"  # "can the inspector come in without notice?" met by "may enter … after due notice"

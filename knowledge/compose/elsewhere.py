@@ -76,8 +76,7 @@ def closest_elsewhere(kb: KnowledgeBase, topic: str, ranked: Sequence[Any], over
     # weathertight, watertight and rodentproof" is maintenance, not pests)
     described = selector.match_descriptions(kb, question, overall[0].candidate.municipality, {t: kb.topics().get(t, "") for t in topics})
     other = max(topics, key=lambda t: (sum(t in r.candidate.topics for r in overall), described.get(t, 0.0)), default=None)
-    keywords = kb.topic_config(topic).keywords
-    named = keywords_named(keywords, question)
+    named = keywords_named(kb.topic_config(topic).keywords, question)
     if other and named and not keywords_named(named, overall[0].candidate.text):
         # (but "the windows are so drafty … does the landlord have to deal with it?" is met by "Every window … shall be
         # reasonably weathertight", a maintenance duty that names the window)
@@ -157,8 +156,7 @@ def addressed_elsewhere(
     # another sense ("licensed", "may permit a variance"), do not move the question elsewhere
     if heaviest_concept(kb, question, muni.key) not in ranked[0].matched:
         return None  # "min ceiling ht for bdrm in a finished attic?" is not met by the heating figure's "above floor level"
-    keywords = kb.topic_config(topic).keywords
-    named = keywords_named(keywords, question)
+    named = keywords_named(kb.topic_config(topic).keywords, question)
     if named and not keywords_named(named, ranked[0].candidate.text):
         return None  # "What minimum ceiling height applies to habitable rooms …?" is not met by the heating's "habitable rooms"
     silent = [topic, *(t for t in kb.topics() if not kb.coverage(muni.key, t).addressed)]

@@ -120,14 +120,14 @@ def _display_sentence(text: str) -> str:
     return text
 
 
-# The topics one question has been passed through on its way to an answer (one topic may hand it to another, never
-# back: "… can i use the permit as a defense?" went from penalties to rooming houses and back without end).
-_ON_THE_WAY: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_ON_THE_WAY", default=frozenset())
-
-
 def _find_standard(kb: KnowledgeBase, municipality: str, key: str, citation: str) -> Any:
     found = [s for s in kb.standards(key, municipality) if s.citation == citation]
     return found[0] if found else kb.standard(municipality, key)
+
+
+# The topics one question has been passed through on its way to an answer (one topic may hand it to another, never
+# back: "… can i use the permit as a defense?" went from penalties to rooming houses and back without end).
+_ON_THE_WAY: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_ON_THE_WAY", default=frozenset())
 
 
 def _once_on_the_way(answer: Callable[..., Answer | None]) -> Callable[..., Answer | None]:

@@ -207,15 +207,15 @@ def closest_instead(
     story, _ = question_form.story_and_question(question)
     if not story and question_form.refers_back(question, kb.meta("back_references") or ()):
         return None  # "who pays for that?" after a story told before: the topic in play answers it, not any provision
+    if not _matches_the_weightiest(kb, question, municipality, role, ranking):
+        return None
     token = _SEARCHING.set(True)
     try:
         found = answer_unsure(kb, question, municipality, role, ranking, facts)
     finally:
         _SEARCHING.reset(token)
     answer = found.answer
-    if answer is None or not answer.payload.get("addressed", True) or found.topic in (None, topic):
-        return None
-    return answer if _matches_the_weightiest(kb, question, municipality, role, ranking) else None
+    return None if answer is None or not answer.payload.get("addressed", True) or found.topic in (None, topic) else answer
 
 
 def _matches_the_weightiest(
