@@ -445,11 +445,11 @@ def yes_no(question: str, provision: str) -> str | None:
         voids_asked,
     )
 
+    if (either := either_suffices(question, provision)) is not None:  # "a tub only no shower, is that ok": "… bathtub and/or shower"
+        return either  # (before one thing alone; "only has a shower stall, no bathtub … does the landlord have to put one in?")
     if needs_another(question, provision):
         return "No"  # "is registered mail alone sufficient?" met by "… by registered mail … and a copy is posted …"
-
-    # "Does the Town code govern …?": "… the UDC …"; "only has a shower stall, no bathtub … does the landlord have to put one in?"
-    if (prevailing := precedence_verdict(question, provision) or either_suffices(question, provision)) is not None:
+    if (prevailing := precedence_verdict(question, provision)) is not None:  # "Does the Town code govern …?": "… the UDC …"
         return prevailing
     # "holland 8 unit bldg, can the hall lights be on a switch?" is not met by "… not more than four …"; "… does my
     # petition still count?" is by "… as if no petition …"; "hallway light is on a switch … ok?" by "… may be supplied …"
@@ -519,7 +519,7 @@ def yes_no(question: str, provision: str) -> str | None:
         or re.match(r"^\s*(do|does|is|are)\b", story_and_question(question)[1], re.I)
         or _opening_after_place(question) in ("do", "does", "is", "are")  # "dresser rooming house - do i get shades …"
     ):
-        if OBLIGATION.search(question) and not negated and grants(provision) and left_out_condition(question, provision):
+        if _ASKER_OBLIGED.search(question) and not negated and grants(provision) and left_out_condition(question, provision):
             return "No"  # "he wouldn't show me any ID. do i have to let him in?" met by "upon showing proper identification … authorized to enter"
         if OBLIGATION.search(question) and _permitted_only_after(question, provision):
             return "Yes"  # "must the inspector give notice before entering?" met by "may enter … after due notice"

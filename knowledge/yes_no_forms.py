@@ -105,7 +105,7 @@ def beyond_reach(question: str, provision: str) -> bool:
     """Whether a question asking if a provision applies tells a distance beyond the farthest the provision reaches
     ("… apply to a farmhouse whose nearest power line is 450 feet away?" against "… power lines which are not more
     than 300 feet away …"): then it does not apply."""
-    return bool(_APPLIES_TO.search(question)) and _told_beyond(_AT_MOST_DISTANCE, _TOLD_DISTANCE, question, provision, min)
+    return _told_beyond(_AT_MOST_DISTANCE, _TOLD_DISTANCE, question, provision, min)  # ("… do the outlet rules even apply")
 
 
 def alternative_verdict(question: str, provision: str) -> str | None:
@@ -190,7 +190,7 @@ def opens_yes_no(question: str) -> bool:
     """Whether a question asks yes or no by its form, or by the first word of its asking sentence though its words
     make it read as a figure question ("does the part … count toward how big the room is?", "Do three members …
     constitute a quorum?")."""
-    opening = story_and_question(question)[1].lower().split()[:1]
+    opening = story_and_question(question)[1].lower().replace("'", "").replace("’", "").split()[:1]
     return question_kind(question) == "yes_no" or bool(opening and opening[0] in YES_NO_STARTS)
 
 
@@ -222,11 +222,29 @@ def also_applies(question: str, provision: str) -> str | None:
     )
     asked, said = next(found, (None, None))
     if asked is None or said is None:
-        return None
+        return named_in_scope(question, provision)
     excepted = _EXCEPT_CLAUSE.search(provision[said.end() :])
     if excepted and len(prefix_stems(excepted.group(1)) & prefix_stems(question[asked.end() :])) >= 2:
         return "No"
     return "No" if said.group(1) else "Yes"
+
+
+_SCOPE_ASKED = _pattern("scope_asked")
+_SCOPE_LEFT_OUT = _pattern("scope_left_out")
+
+
+def named_in_scope(question: str, provision: str) -> str | None:
+    """ "Yes" when the sentence that asks, asks whether a rule reaches a thing ("Does the heat rule cover bathrooms?") and
+    the provision names it (not after "except", "excluding", "not" in its clause); None otherwise."""
+    asked = _SCOPE_ASKED.search(story_and_question(question)[1].lower())
+    if asked is None:
+        return None
+    thing = asked.group(1).rstrip("s")
+    for named in re.finditer(rf"\b{re.escape(thing)}(?:s|es)?\b", provision, re.I):
+        clause = re.split(r"[.;:]", provision[: named.start()])[-1]
+        if not _SCOPE_LEFT_OUT.search(clause):
+            return "Yes"
+    return None
 
 
 _ASKS_RECIPIENT = _pattern("asks_recipient")

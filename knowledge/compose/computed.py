@@ -17,7 +17,7 @@ from knowledge.compose.figure_verdict import disputed_claim, fails_asked
 from knowledge.facts import names_a_side
 from knowledge.kb import KnowledgeBase, KnowledgeBaseError, Municipality
 from knowledge.phrase_match import has_phrase
-from knowledge.yes_no_forms import first_asked
+from knowledge.yes_no_forms import beyond_reach, first_asked, opens_yes_no
 
 
 def room_figures(kb: KnowledgeBase, municipality: str, standards: Sequence[str], question: str) -> Answer | None:
@@ -131,7 +131,7 @@ def temperature_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence
         question_form.PERMISSION.search(asking) or _ACCEPTABLE.search(asking) or (tag and _ACCEPTABLE.search(question))
     )
     opening = ("No. " if below else "Yes. ") if permission else ""
-    if not opening and question_form.question_kind(question) == "yes_no" and fails_asked(asking):
+    if not opening and opens_yes_no(question) and fails_asked(asking):  # ("Isn't he supposed to make it warmer than that?")
         opening = "Yes. " if below else "No. "  # "the water only gets to 110. do i have to fix it?"
     elif not opening and below and question_form.question_kind(question) == "yes_no" and disputed_claim(asking):
         opening = "No. "  # "landlord says the furnace only has to keep it at 65. is he right?": less than the code's
@@ -192,6 +192,8 @@ def age_counted(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
     return with_membership(kb, question, definitions[0].term, muni.key, answer_definition(kb, definitions[0].term, muni.key))
 
 
+_WHAT_IF = re.compile(r"\s*(?:(?:ok|okay|and|so|but)[,.]?\s+)?(?:what|how) (?:if|about)\b", re.IGNORECASE)
+
 # words quoted from the code ('three feet six inches below the outside finished grade'), not a length the asker states
 _QUOTED_WORDS = re.compile(r"(?<![\w'])'[a-z][^']*'(?!\w)|(?<![\w\"])\"[a-z][^\"]*\"|“[^”]*”")
 
@@ -216,7 +218,8 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
             continue
         excepted = _exception_sentence(kb, muni, standard, spec, question)
         if excepted:  # "… just my son sleeping down there, we own and live in the house": the section's exception answers
-            yes = question_form.question_kind(question) == "yes_no"
+            # ("what if its my own son sleeping down there?" asks whether that is allowed, as a yes/no question does)
+            yes = question_form.question_kind(question) == "yes_no" or _WHAT_IF.match(question) is not None
             lead = f"Yes, on an exception the {muni.name} code makes to that limit:" if yes else (
                 f"The {muni.name} code makes an exception to that limit:"
             )
@@ -273,8 +276,9 @@ def outlet_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str]
     found = _OUTLETS.search(lowered)
     if standard is None or found is None or not isinstance(standard.value, (int, float)):
         return None
-    if _OUTLETS_AS_RULE.search(lowered[: found.start()]):
-        return None  # "Does Holland's requirement of two … outlets … apply to …?": the rule's count, not the room's
+    if _OUTLETS_AS_RULE.search(lowered[: found.start()]) or beyond_reach(question, standard.quote):
+        return None  # "Does Holland's requirement of two … outlets … apply to …?": the rule's count, not the room's (nor
+        # "… power line is like 500 ft away. do i still need 2 outlets per room?": the rule does not reach it)
     count = int(found.group(1)) if found.group(1).isdigit() else 1
     fixture_counts = "fixture" in standard.quote.lower()  # "… or one such convenience outlet and one supplied … fixture"
     fixture = False if _NO_FIXTURE.search(lowered) else (True if _HAS_FIXTURE.search(lowered) else None)

@@ -140,7 +140,7 @@ def counted_as(kb: KnowledgeBase, asking: str) -> list[str]:
 
 
 def _weighed_thing(
-    kb: KnowledgeBase, question: str, term: str, municipality: str | None = None
+    kb: KnowledgeBase, question: str, term: str, municipality: str | None = None, named_only: bool = False
 ) -> list[tuple[tuple[tuple[str, ...], ...], float]]:
     """The thing the question asks about: its concepts (alternative stem tuples) without the term's own words, the
     ignored words of such questions and the words that name no thing (places, "allowed"), each with what it weighs in
@@ -162,6 +162,8 @@ def _weighed_thing(
         if alternatives:
             thing.append((alternatives, concept))
     thing = capacity_thing(kb, question, term, thing)  # "my property mgr handles my rental": the manager, not the rental
+    # (``named_only``: "My mom's apartment … has a small laundry room. Does that count as …?": the laundry, not the apartment)
+    thing = [t for t in thing if not set(selector.tokens(t[1].words)) <= generic] or thing if named_only else thing
     if municipality is None:
         return [(alternatives, 1.0) for alternatives, _ in thing]
     weights = selector.concept_weights(kb, [c for _, c in thing], selector.index(kb, municipality))
@@ -189,17 +191,22 @@ def clauses(text: str) -> list[str]:
 def _best_clause(
     kb: KnowledgeBase, question: str, term: str, text: str, municipality: str | None = None
 ) -> tuple[float, str, int] | None:
-    """(share of the thing named, clause, position of its heaviest word) for the clause of the
-    definition that names most of what the question asks about beyond the term itself; with a municipality,
-    the share is of the thing's weight in its code."""
-    thing = _weighed_thing(kb, question, term, municipality)
-    total = sum(weight for _, weight in thing)
+    """(share of the thing named, clause, position of its heaviest word) for the clause of the definition that names
+    most of what the question asks about beyond the term itself; with a municipality, the share is of the thing's weight
+    in its code (or, asked yes or no whether it is the term, of the things it names beside places, where that is more)."""
+    asking = question_form.story_and_question(question)[1] or question
+    readings = (False, True) if selector.question_kind(asking) == "yes_no" and _asks_what_it_is(kb, question) else (False,)
+    found = [_best_of(_weighed_thing(kb, question, term, municipality, named), text) for named in readings]
+    return max((f for f in found if f is not None), key=lambda f: f[0], default=None)
+
+
+def _best_of(thing: list[tuple[tuple[tuple[str, ...], ...], float]], text: str) -> tuple[float, str, int] | None:
+    total = sum(weight for _, weight in thing)  # (the thing's weighed concepts against each clause of ``text``)
     if not thing or total <= 0:
         return None
     best: tuple[float, str, int] | None = None
     for clause in clauses(text):
-        raw = _WORD.findall(clause.lower())
-        stems = [selector.stem(w) for w in raw]
+        stems = [selector.stem(w) for w in _WORD.findall(clause.lower())]
         positions: list[tuple[float, int]] = []
         named = 0.0
         for alternatives, weight in thing:
@@ -209,8 +216,7 @@ def _best_clause(
                 named += weight
         share = named / total
         if positions and (best is None or share > best[0]):
-            # where its heaviest word stands ("is a laundry room a 'habitable room' for the floor-space rules?":
-            # "laundries", after "excluding", not the "floor space" the purpose names)
+            # where its heaviest word stands ("is a laundry room a 'habitable room'?": "laundries", not "floor space")
             best = (share, clause, max(positions, key=lambda p: (p[0], -p[1]))[1])
     return best
 
@@ -290,8 +296,7 @@ def _share_value(said: str) -> float:
     return float(question_form._FORMS["share_words"][said])
 
 
-# A whole height and the part of it below (or above) grade, in feet ("a lower level has an 8-foot floor-to-ceiling height, 3
-# feet of which lies below the average adjoining grade").
+# A whole height and the part of it below (or above) grade, in feet ("an 8-foot … height, 3 feet of which lies below …").
 _HEIGHT_PART = re.compile(
     r"\b(\d+(?:\.\d+)?)[- ]?(?:foot|feet|ft)\b[^.?;]{0,60}?\b(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\b[^.?;]{0,40}?\b(below|above|under|underground)\b",
     re.IGNORECASE,

@@ -44,6 +44,11 @@ _REQUIRED_WITHOUT_THROUGH = re.compile(question_form._FORMS["required_without_th
 _ASKED_THROUGH = re.compile(question_form._FORMS["asked_through"], re.IGNORECASE)
 _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE)
 _DISMISSED = re.compile(question_form._FORMS["dismissed_claim"], re.IGNORECASE)
+_FINE_CLAIM = re.compile(question_form._FORMS["fine_claim"], re.IGNORECASE)
+_FINE_OTHER_WAY = re.compile(question_form._FORMS["fine_other_way"], re.IGNORECASE)
+_UNREASONABLE_HOUR = re.compile(question_form._FORMS["unreasonable_hour"], re.IGNORECASE)
+_REASONABLE_HOUR = re.compile(question_form._FORMS["reasonable_hour"], re.IGNORECASE)
+_ASKS_VIOLATION = re.compile(r"\b(?:illegal|unlawful|violat\w*|against (?:the )?(?:code|law|rules))\b", re.IGNORECASE)
 _CONFIRMED_BACK = re.compile(question_form._FORMS["confirmed_back"], re.IGNORECASE)
 
 
@@ -53,6 +58,9 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
     matches well enough; None otherwise."""
     if _REQUIRED_WITHOUT_THROUGH.search(provision) and _ASKED_THROUGH.search(question) and question_form.PERMISSION.search(question):
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None  # "ok if unit B only gets to a bathroom thru unit A bdrm?"
+    if _UNREASONABLE_HOUR.search(question) and _REASONABLE_HOUR.search(provision):  # "… show up at 2 in the morning?"
+        asked = question_form.story_and_question(question)[1]
+        return ("Yes" if _ASKS_VIOLATION.search(asked) else "No") if lexical >= QUALITY_MIN_LEXICAL else None
     if entailed(question, provision):  # "… permit got suspended. Do we all have to leave?": "… no person shall occupy …"
         return "Yes" if lexical >= QUALITY_MIN_LEXICAL else None
     if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
@@ -110,7 +118,8 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         verdict = "Yes"  # "if i complain … will they actually come inspect?": "… the Building Inspector may inspect …"
     if verdict == "Yes" and _DISCLAIMED.search(question):
         return None  # "landlord says not his problem. is he right?" met by "… shall be effectively screened": whose, unsaid
-    if verdict == "Yes" and _DISMISSED.search(question) and _CONFIRMED_BACK.search(question_form.story_and_question(question)[1]) and re.search(r"\b(?:shall|must|required)\b", provision, re.I):
+    dismissed = _DISMISSED.search(question) or (_FINE_CLAIM.search(question) and not _FINE_OTHER_WAY.search(provision))
+    if verdict == "Yes" and dismissed and _CONFIRMED_BACK.search(question_form.story_and_question(question)[1]) and re.search(r"\b(?:shall|must|required)\b", provision, re.I):
         verdict = "No"  # "The landlord says gutters are just cosmetic. Are they?" met by "All rainwater shall be so drained …"
     floor = YES_NO_MIN_LEXICAL["No" if verdict == CONDITIONAL else verdict] if verdict else 1.0
     if verdict == "No" and question_form.PERMISSION.search(asked := question_form.story_and_question(question)[1]) and ACT_TOLD.search(asked):

@@ -92,7 +92,7 @@ from knowledge.compose.plain_verdict import (
 )
 from knowledge.compose.referring import referring_sentence
 from knowledge.compose.requirement import answer_for_duty
-from knowledge.compose.settling import settling_first
+from knowledge.compose.settling import naming_more_first, settling_first
 from knowledge.compose.unit_scope import fitting_first, prefer_general
 from knowledge.kb import KnowledgeBase, Municipality, Section
 from knowledge.scopes import denies_a_scope
@@ -313,7 +313,7 @@ def answer_question(
     second = False
     if leading != "figure":  # "Is a permit needed, and how long is it valid?": the first part leads
         ranked, second = two_part_first(kb, muni.key, topic, question, role, ranking, ranked)
-    ranked = prefer_general(kb, question, ranked)
+    ranked = naming_more_first(question, prefer_general(kb, question, ranked))  # ("… shared bath in the basement?")
     itemized = bool(ranked) and item_lead_in(kb, muni.key, ranked[0].candidate.citation) is not None  # its lead-in may settle it
     share_of = lambda r: asking_share(kb, question, muni.key, r)  # noqa: E731
     ranked = settling_first(question, ranked, None if itemized else share_of, kb, share_of)

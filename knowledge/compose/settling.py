@@ -106,3 +106,24 @@ def settling_first(
         granted = ranked[0].lexical - GRANTED_MARGIN  # a permission granted leads only when it matches as much
         settles = next((r for r in near if r.lexical >= granted and _settles(question, r)), None)
     return [settles, *[r for r in ranked if r is not settles]] if settles is not None else ranked
+
+
+# A provision that names all the best one names and more ("… shared bath in the basement …?": "No such facilities shall
+# be located in a basement", its "such facilities" read from the sentence before it) leads when it matches at most this
+# much less (its words found only in that sentence count for less), among the best few.
+NAMING_MORE_MARGIN = 0.08
+NAMING_MORE_LOOK = 5
+
+
+def naming_more_first(question: str, ranked: Sequence[Any]) -> list[Any]:
+    """``ranked`` with the first of the best few sentences that refer back ("No such facilities …") and match every
+    concept the best matches and more put first, when they match a little less (their words found only in the sentence
+    before them count for less; not for a figure question: its figure leads)."""
+    ranked = list(ranked)
+    if len(ranked) < 2 or selector.question_kind(question) == "figure":
+        return ranked
+    named = set(ranked[0].matched)
+    for other in ranked[1:NAMING_MORE_LOOK]:
+        if other.candidate.context and named < set(other.matched) and ranked[0].lexical - NAMING_MORE_MARGIN <= other.lexical < ranked[0].lexical:
+            return [other, *(r for r in ranked if r is not other)]
+    return ranked

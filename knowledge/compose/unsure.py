@@ -22,7 +22,7 @@ from knowledge.compose.computed import (
     temperature_check,
 )
 from knowledge.compose.elsewhere import relieving_provision, relieving_topic
-from knowledge.compose.membership import officer_definition
+from knowledge.compose.membership import officer_definition, with_membership
 from knowledge.compose.plain_verdict import ANSWER_MIN_LEXICAL
 from knowledge.compose.questions import (
     _ON_THE_WAY,
@@ -170,6 +170,8 @@ def answer_unsure(
     top = ranked[0]
     scoped = scope_note(kb, muni, question, top)
     answer = compose_lead(kb, muni, topic or "definition", question, ranked, role, closest=True, note=scoped, verdicts=not scoped)
+    if top.candidate.kind == "definition" and not scoped:  # "dresser: does the yard count as premises or only the bldg?"
+        answer = with_membership(kb, question, top.candidate.key, muni.key, answer)
     answer.payload.update(
         {"closest": True, "review": "not_stated" if scoped else "closest", "topic": topic or "definition"}
     )

@@ -214,6 +214,9 @@ def _not_on_proposed(
     if verdict.kind != "silent" or not question:
         return ""
     side = proposed_side(question, vocabulary, role)
+    if side is None and asker_unknown(question, vocabulary, role) and not any(rule_status(r, facts)[0] == "holds" for r in rules):
+        # "town of howard duplex - do i hav to provide the trash cans": whichever side asks, the text puts it on no one
+        side = next((vocabulary.sides.get(r.party) for r in rules if rule_status(r, facts)[0] == "fails"), None)
     if side is None:
         return ""
     failing = [r for r in rules if vocabulary.sides.get(r.party) == side and rule_status(r, facts)[0] == "fails"]
