@@ -25,7 +25,7 @@ FORM_KEYS = (
     "stated_limits", "still_despite", "stated_outlets", "no_fixture", "has_fixture", "choice_given", "asker_obliged",
     "gives_thing", "alternative_ways", "left_out_unnamed", "requires_party_to", "asked_qualities",
     "given_unnamed", "applies_to", "also_applies", "except_clause", "asks_recipient", "sends_to_office", "asks_violation", "share_words", "lacking_before", "asks_compliance", "in_place_of", "asks_refusal", "referenced_figure", "outlets_as_rule", "at_most_distance", "told_distance", "what_if_instead", "code_title", "supplied_by_owner",
-    "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry",
+    "courtesy", "points_to_a_thing", "lacking_as", "refuses_officer", "grants_entry", "reasonable_hour", "fine_claim", "fine_other_way",
     "shifted_by_agreement", "assumed_by_agreement", "second_alternative", "both_required", "only_one", "asks_for_more",
     "denied_part", "asks_sufficient", "period_act", "told_then_period", "asks_rule_exists", "alternative_permitted",
     "constancy", "drops_constancy", "at_most_units", "told_units", "still_counts", "as_if_not", "one_alone_stops",
@@ -33,7 +33,7 @@ FORM_KEYS = (
     "precedence_classes", "asks_for_figure", "figure_as_content", "purpose_clause", "thing_prohibited", "figure_head", "asks_allowed", "pinned_topics", "relief_instruments",
     "asks_what_follows", "follows_words", "follows_if", "follows_clause_break", "follows_reported", "follows_weight",
     "trailing_clause", "who_counts_as", "applies_pointers", "second_question", "asks_upper_bound", "lower_bound_quote",
-    "upper_bound_quote", "upper_bound_units", "asks_prohibited",
+    "upper_bound_quote", "upper_bound_units", "asks_prohibited", "scope_asked", "scope_left_out", "unreasonable_hour",
 )
 
 

@@ -192,8 +192,6 @@ def age_counted(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
     return with_membership(kb, question, definitions[0].term, muni.key, answer_definition(kb, definitions[0].term, muni.key))
 
 
-_WHAT_IF = re.compile(r"\s*(?:(?:ok|okay|and|so|but)[,.]?\s+)?(?:what|how) (?:if|about)\b", re.IGNORECASE)
-
 # words quoted from the code ('three feet six inches below the outside finished grade'), not a length the asker states
 _QUOTED_WORDS = re.compile(r"(?<![\w'])'[a-z][^']*'(?!\w)|(?<![\w\"])\"[a-z][^\"]*\"|“[^”]*”")
 
@@ -218,8 +216,8 @@ def limit_check(kb: KnowledgeBase, muni: Municipality, standards: Sequence[str],
             continue
         excepted = _exception_sentence(kb, muni, standard, spec, question)
         if excepted:  # "… just my son sleeping down there, we own and live in the house": the section's exception answers
-            # ("what if its my own son sleeping down there?" asks whether that is allowed, as a yes/no question does)
-            yes = question_form.question_kind(question) == "yes_no" or _WHAT_IF.match(question) is not None
+            # ("what if its my own son sleeping down there?": the last question again, with a new circumstance)
+            yes = question_form.question_kind(question) == "yes_no" or question_form.WHAT_IF_INSTEAD.search(question) is not None
             lead = f"Yes, on an exception the {muni.name} code makes to that limit:" if yes else (
                 f"The {muni.name} code makes an exception to that limit:"
             )

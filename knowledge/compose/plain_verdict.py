@@ -46,9 +46,9 @@ _DISCLAIMED = re.compile(question_form._FORMS["disclaimed_claim"], re.IGNORECASE
 _DISMISSED = re.compile(question_form._FORMS["dismissed_claim"], re.IGNORECASE)
 _FINE_CLAIM = re.compile(question_form._FORMS["fine_claim"], re.IGNORECASE)
 _FINE_OTHER_WAY = re.compile(question_form._FORMS["fine_other_way"], re.IGNORECASE)
+_ASKS_VIOLATION = re.compile(question_form._FORMS["asks_violation"], re.IGNORECASE)  # (as knowledge/compose/lists.py reads it)
 _UNREASONABLE_HOUR = re.compile(question_form._FORMS["unreasonable_hour"], re.IGNORECASE)
 _REASONABLE_HOUR = re.compile(question_form._FORMS["reasonable_hour"], re.IGNORECASE)
-_ASKS_VIOLATION = re.compile(r"\b(?:illegal|unlawful|violat\w*|against (?:the )?(?:code|law|rules))\b", re.IGNORECASE)
 _CONFIRMED_BACK = re.compile(question_form._FORMS["confirmed_back"], re.IGNORECASE)
 
 
@@ -60,7 +60,7 @@ def _verdict(question: str, provision: str, lexical: float, conditional: bool = 
         return "No" if lexical >= QUALITY_MIN_LEXICAL else None  # "ok if unit B only gets to a bathroom thru unit A bdrm?"
     if _UNREASONABLE_HOUR.search(question) and _REASONABLE_HOUR.search(provision):  # "… show up at 2 in the morning?"
         asked = question_form.story_and_question(question)[1]
-        return ("Yes" if _ASKS_VIOLATION.search(asked) else "No") if lexical >= QUALITY_MIN_LEXICAL else None
+        return ("Yes" if _ASKS_VIOLATION.search(asked) else "No") if lexical >= QUALITY_MIN_LEXICAL else None  # ("… a violation?")
     if entailed(question, provision):  # "… permit got suspended. Do we all have to leave?": "… no person shall occupy …"
         return "Yes" if lexical >= QUALITY_MIN_LEXICAL else None
     if voids_asked(question, provision):  # "… does my appeal still count?": "… as if no petition were filed"
